@@ -1,0 +1,34 @@
+// Bundles the CLI and the language server with esbuild and copies the grammar wasm files beside them.
+import { build } from 'esbuild';
+import { copyFileSync, mkdirSync, chmodSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const require = createRequire(import.meta.url);
+const dist = join(here, 'dist');
+mkdirSync(join(dist, 'grammars'), { recursive: true });
+
+const wasm = {
+  'web-tree-sitter.wasm': require.resolve('web-tree-sitter/web-tree-sitter.wasm'),
+  'tree-sitter-python.wasm': join(dirname(require.resolve('tree-sitter-python/package.json')), 'tree-sitter-python.wasm'),
+  'tree-sitter-bash.wasm': join(dirname(require.resolve('tree-sitter-bash/package.json')), 'tree-sitter-bash.wasm'),
+};
+for (const [name, from] of Object.entries(wasm)) copyFileSync(from, join(dist, 'grammars', name));
+
+const entries = { cli: 'src/cli/main.ts', server: 'src/lsp/main.ts' };
+await build({
+  absWorkingDir: here,
+  entryPoints: entries,
+  outdir: dist,
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  sourcemap: true,
+  logLevel: 'warning',
+  banner: { js: '#!/usr/bin/env node' },
+  define: { 'process.env.ROLLOUT_LINT_BUNDLED': '"1"' },
+});
+for (const name of Object.keys(entries)) chmodSync(join(dist, `${name}.js`), 0o755);

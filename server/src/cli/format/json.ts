@@ -1,0 +1,88 @@
+import type { Finding, Fix } from '../../core/model/types';
+import { LineIndex } from '../../core/positions';
+import type { Formatter } from './types';
+import { visibleFindings } from './visible';
+
+/** ESLint `LintMessage`: 1-based line/column, `severity` 1 = warning (and hint), 2 = error. */
+export interface EslintMessage {
+  ruleId: string | null;
+  severity: 1 | 2;
+  message: string;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  fatal?: true;
+  /** ESLint's single-edit fix: `range` in offsets into the linted text (BOM excluded). */
+  fix?: { range: [number, number]; text: string };
+  suggestions?: { desc: string; fix: { range: [number, number]; text: string } }[];
+}
+
+/** ESLint `LintResult`. */
+export interface EslintResult {
+  filePath: string;
+  messages: EslintMessage[];
+  errorCount: number;
+  fatalErrorCount: number;
+  warningCount: number;
+  fixableErrorCount: number;
+  fixableWarningCount: number;
+  usedDeprecatedRules: [];
+}
+
+/** Merges a multi-edit fix into ESLint's one `{range, text}` spanning all edits. */
+export function toEslintFix(fix: Fix, text: string): { range: [number, number]; text: string } {
+  const edits = [...fix.edits].sort((a, b) => a.range.start - b.range.start);
+  const start = edits[0].range.start;
+  const end = Math.max(...edits.map((e) => e.range.end));
+  let out = '';
+  let at = start;
+  for (const e of edits) {
+    out += text.slice(at, e.range.start) + e.text;
+    at = e.range.end;
+  }
+  return { range: [start, end], text: out + text.slice(at, end) };
+}
+
+function toMessage(f: Finding, index: LineIndex | undefined, text: string | undefined): EslintMessage {
+  const s = index?.positionAt(f.range.start) ?? { line: 0, character: 0 };
+  const e = index?.positionAt(f.range.end) ?? s;
+  const safe = f.fixes.find((x) => x.safety === 'safe');
+  const message: EslintMessage = {
+    ruleId: f.ruleId === 'parse-error' ? null : f.ruleId,
+    severity: f.severity === 'error' ? 2 : 1,
+    message: f.message,
+    line: s.line + 1,
+    column: s.character + 1,
+    endLine: e.line + 1,
+    endColumn: e.character + 1,
+  };
+  if (f.ruleId === 'parse-error') message.fatal = true;
+  if (safe && text !== undefined && safe.edits.length) message.fix = toEslintFix(safe, text);
+  const others = f.fixes.filter((x) => x !== safe && x.edits.length);
+  if (others.length && text !== undefined) message.suggestions = others.map((x) => ({ desc: x.title, fix: toEslintFix(x, text) }));
+  return message;
+}
+
+/** ESLint's JSON formatter shape (`LintResult[]`), one entry per linted file. */
+export const formatJson: Formatter = (input) => {
+  const out: EslintResult[] = input.results
+    .filter((r) => !r.notCandidate)
+    .map((r) => {
+      const index = r.text !== undefined ? new LineIndex(r.text) : undefined;
+      const findings = visibleFindings(r.findings, input);
+      const messages = findings.map((f) => toMessage(f, index, r.text));
+      const fixable = (sev: Finding['severity'][]) => findings.filter((f) => sev.includes(f.severity) && f.fixes.some((x) => x.safety === 'safe')).length;
+      return {
+        filePath: r.absPath,
+        messages,
+        errorCount: messages.filter((m) => m.severity === 2).length,
+        fatalErrorCount: messages.filter((m) => m.fatal).length,
+        warningCount: messages.filter((m) => m.severity === 1).length,
+        fixableErrorCount: fixable(['error']),
+        fixableWarningCount: fixable(['warning', 'hint']),
+        usedDeprecatedRules: [],
+      };
+    });
+  return `${JSON.stringify(out, null, 2)}\n`;
+};

@@ -1,0 +1,69 @@
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { FORMATTERS } from './format/index';
+import { processIo, type CliIo } from './io';
+import { runLint, type LintCommandOptions } from './lint-command';
+import { runRules } from './rules-command';
+
+const VERSION = '0.1.0';
+
+function integer(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n)) throw new InvalidArgumentError('expected an integer');
+  return n;
+}
+
+/**
+ * Runs the CLI with `argv` (without `node` and the script path). Resolves to the exit code; never
+ * calls `process.exit` itself, so tests can drive it in-process.
+ */
+export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
+  let code = 0;
+  const program = new Command('rollout-lint')
+    .description('Find the configuration mistakes that stall LLM RL rollouts: base URLs, API keys, log-prob requests.')
+    .version(VERSION)
+    .exitOverride()
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
+    .argument('[paths...]', 'files or directories to lint', [])
+    .addOption(new Option('-f, --format <format>', 'output format').choices(Object.keys(FORMATTERS)).default('text'))
+    .option('--fix', 'apply safe fixes to the files')
+    .option('--fix-unsafe', 'apply safe and unsafe fixes')
+    .option('--exit-zero', 'exit 0 even when problems are found')
+    .option('--include-hints', 'also print hints (the editor always shows them)')
+    .option('--quiet', 'print errors only')
+    .option('--max-warnings <n>', 'exit 1 when there are more warnings than this', integer)
+    .option('--rule <id>', 'run only this rule (repeatable)', (v: string, prev: string[] = []) => [...prev, v])
+    .option('--lang <locale>', 'message language: en or zh-CN (default: from LANG)')
+    .option('--no-ignore', 'also lint git-ignored files')
+    .option('--no-color', 'never colour the output')
+    .action(async (paths: string[], options: LintCommandOptions) => {
+      const color = options.color !== false && io.isTTY && !io.env.NO_COLOR;
+      code = await runLint(paths, { ...options, color }, io);
+    });
+  program
+    .command('rules')
+    .description('list every rule with its default severity, fixability and docs URL')
+    .option('--json', 'print JSON')
+    .action((options: { json?: boolean }) => {
+      code = runRules(options, io);
+    });
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
+    io.stderr(`rollout-lint: internal error: ${(error as Error).stack ?? String(error)}\n`);
+    return 2;
+  }
+  return code;
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error) => {
+      process.stderr.write(`rollout-lint: internal error: ${(error as Error).stack ?? String(error)}\n`);
+      process.exitCode = 2;
+    },
+  );
+}

@@ -1,0 +1,27 @@
+import type { Extraction, Format } from '../model/types';
+import type { Grammars } from './treesitter';
+import { extractDotenv } from './dotenv';
+import { extractYaml } from './yaml';
+import { extractJson } from './json';
+import { extractPython } from './python';
+import { extractShell } from './shell';
+
+/**
+ * Runs the extractor for `format` over `text` (BOM already removed). Extractors never throw on
+ * malformed input: they return what they could recover plus `parseProblems`.
+ * `path` is used only for format-specific conventions (compose files, `openclaw.json`).
+ */
+export function extract(format: Format, text: string, path: string, grammars: Grammars): Extraction {
+  switch (format) {
+    case 'dotenv':
+      return extractDotenv(text);
+    case 'yaml':
+      return extractYaml(text, path);
+    case 'json':
+      return extractJson(text, path);
+    case 'python':
+      return extractPython(text, grammars.python);
+    case 'shell':
+      return extractShell(text, grammars.bash);
+  }
+}

@@ -1,0 +1,68 @@
+import type { Extraction, Range, Setting } from '../../model/types';
+import type { SyntaxNode } from '../treesitter';
+import { literalOf } from './literals';
+import { SymbolTable, type DictInfo } from './symbols';
+import type { Collected } from './walk';
+
+/** Shared state of one Python extraction pass. */
+export interface PyContext {
+  text: string;
+  out: Extraction;
+  collected: Collected;
+  symbols: SymbolTable;
+  /** Dict literals by node id. */
+  dicts: Map<number, DictInfo>;
+  /** Settings of `keyword_argument` nodes by node id. */
+  kwargs: Map<number, Setting>;
+  /** Local names that mean LiteLLM's `completion`/`acompletion`/`text_completion` (`from litellm import …`). */
+  litellmNames: Map<string, string>;
+}
+
+export function newContext(text: string, out: Extraction, collected: Collected): PyContext {
+  return { text, out, collected, symbols: new SymbolTable(), dicts: new Map(), kwargs: new Map(), litellmNames: new Map() };
+}
+
+/** Where a setting sits and what it is called; the value side comes from the value node. */
+export interface SettingPlace {
+  key: string;
+  path: string;
+  kind: Setting['kind'];
+  keyRange: Range;
+  statementRange: Range;
+  group: string;
+  callee?: string;
+  envName?: string;
+}
+
+/** Builds a Python setting from its place and value node and appends it to the extraction. */
+export function addSetting(ctx: PyContext, place: SettingPlace, valueNode: SyntaxNode): Setting {
+  const lit = literalOf(valueNode, ctx.text);
+  const setting: Setting = {
+    key: place.key,
+    path: place.path,
+    format: 'python',
+    kind: place.kind,
+    raw: lit.raw,
+    value: lit.value,
+    valueType: lit.valueType,
+    keyRange: place.keyRange,
+    valueRange: lit.valueRange,
+    contentRange: lit.contentRange,
+    quote: lit.quote,
+    statementRange: place.statementRange,
+    group: place.group,
+  };
+  if (place.callee !== undefined) setting.callee = place.callee;
+  if (place.envName !== undefined) setting.envName = place.envName;
+  ctx.out.settings.push(setting);
+  return setting;
+}
+
+/** Sets `record[key]` as an own property, so keys such as `__proto__` stay plain data. */
+export function putRecord<T>(record: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+export function rangeOf(node: SyntaxNode): Range {
+  return { start: node.startIndex, end: node.endIndex };
+}

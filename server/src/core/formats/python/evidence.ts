@@ -1,0 +1,139 @@
+import type { Consumer, ConsumerId } from '../../model/types';
+import type { SyntaxNode } from '../treesitter';
+import { rangeOf, type PyContext } from './context';
+import { callArguments, compact, targetOf } from './env';
+import { fstringSegment, literalOf, stringParts, stringValue } from './literals';
+import type { Scope } from './walk';
+
+/** Client constructors whose `base_url` is joined the openai SDK way, and their base-URL kwargs. */
+const OPENAI_CLIENTS = new Set(['OpenAI', 'AsyncOpenAI', 'AzureOpenAI', 'AsyncAzureOpenAI', 'ChatOpenAI']);
+const OPENAI_BASE_KWARGS = new Set(['base_url', 'openai_api_base']);
+const LITELLM_BASE_KWARGS = new Set(['api_base', 'base_url']);
+const ANTHROPIC_CLIENTS = new Set(['Anthropic', 'AsyncAnthropic']);
+
+/** A joined path that plausibly continues a base URL: `/…`, or a relative API segment (`v1/…`, `chat/…`). */
+const PATH_LIKE = /^(\/|(v\d+\w*|chat|completions|responses|messages|models|generate|embeddings)(\/|$))/i;
+
+/** Source text collapsed to one line and cut to at most 60 characters, for `Consumer.via`. */
+export function shortVia(source: string): string {
+  const one = source.replace(/\s+/g, ' ').trim();
+  return one.length <= 60 ? one : `${one.slice(0, 59)}…`;
+}
+
+function push(ctx: PyContext, target: string, consumer: Consumer, node: SyntaxNode, scope: Scope): void {
+  ctx.out.consumerEvidence.push({ target, consumer, range: rangeOf(node) });
+  if (target.startsWith('env:')) return;
+  const bound = ctx.symbols.lookup(scope, target, node.startIndex);
+  if (bound?.kind === 'env') ctx.out.consumerEvidence.push({ target: `env:${bound.name}`, consumer, range: rangeOf(node) });
+}
+
+function joinEvidence(ctx: PyContext, base: SyntaxNode | null | undefined, appendedPath: string, node: SyntaxNode, scope: Scope): void {
+  const target = targetOf(base, ctx.text);
+  if (!target || !PATH_LIKE.test(appendedPath)) return;
+  const id: ConsumerId = /^\/v1(\/|$)/.test(appendedPath) ? 'v1-appending' : 'raw';
+  push(ctx, target, { id, via: shortVia(node.text), appendedPath }, node, scope);
+}
+
+/** The literal text an operand contributes at its start; `stop` when a dynamic part follows. */
+function leadingLiteral(node: SyntaxNode, text: string): { value: string; stop: boolean } | undefined {
+  const whole = stringValue(node, text);
+  if (whole !== undefined) return { value: whole, stop: false };
+  if (node.type !== 'string') return undefined;
+  const parts = stringParts(node);
+  if (!parts) return undefined;
+  return { value: fstringSegment(node, text, parts.contentRange.start), stop: true };
+}
+
+function fstringJoin(ctx: PyContext, node: SyntaxNode, scope: Scope): void {
+  const parts = stringParts(node);
+  const first = parts?.interpolations[0];
+  if (!parts || !first || first.startIndex !== parts.contentRange.start) return;
+  const expr = first.childForFieldName('expression') ?? first.namedChild(0);
+  joinEvidence(ctx, expr, fstringSegment(node, ctx.text, first.endIndex), node, scope);
+}
+
+function plusJoin(ctx: PyContext, node: SyntaxNode, scope: Scope): void {
+  const parent = node.parent;
+  if (parent?.type === 'binary_operator' && parent.childForFieldName('operator')?.type === '+' && parent.childForFieldName('left')?.id === node.id) return;
+  const operands: SyntaxNode[] = [];
+  let cur: SyntaxNode | null = node;
+  while (cur?.type === 'binary_operator' && cur.childForFieldName('operator')?.type === '+') {
+    const right = cur.childForFieldName('right');
+    if (!right) return;
+    operands.unshift(right);
+    cur = cur.childForFieldName('left');
+  }
+  if (!cur) return;
+  let appended = '';
+  for (const operand of operands) {
+    const lit = leadingLiteral(operand, ctx.text);
+    if (!lit) break;
+    appended += lit.value;
+    if (lit.stop) break;
+  }
+  if (appended) joinEvidence(ctx, cur, appended, node, scope);
+}
+
+function percentJoin(ctx: PyContext, node: SyntaxNode, scope: Scope): void {
+  const format = stringValue(node.childForFieldName('left'), ctx.text);
+  const right = node.childForFieldName('right');
+  if (!format?.startsWith('%s') || !right) return;
+  const arg = right.type === 'tuple' ? right.namedChild(0) : right;
+  const rest = format.slice(2);
+  const next = rest.search(/%(?!%)/);
+  joinEvidence(ctx, arg, (next < 0 ? rest : rest.slice(0, next)).replace(/%%/g, '%'), node, scope);
+}
+
+function formatJoin(ctx: PyContext, call: SyntaxNode, scope: Scope): void {
+  const fn = call.childForFieldName('function');
+  if (fn?.type !== 'attribute' || fn.childForFieldName('attribute')?.text !== 'format') return;
+  const format = stringValue(fn.childForFieldName('object'), ctx.text);
+  const m = format === undefined ? null : /^\{(\w*)(?:![rsa])?(?::[^{}]*)?\}/.exec(format);
+  if (!format || !m) return;
+  const { positional, keywords } = callArguments(call);
+  const arg = m[1] === '' ? positional[0] : /^\d+$/.test(m[1]) ? positional[Number(m[1])] : keywords.get(m[1]);
+  const rest = format.slice(m[0].length);
+  const next = rest.search(/\{(?!\{)/);
+  const appended = (next < 0 ? rest : rest.slice(0, next)).replace(/\{\{/g, '{').replace(/\}\}/g, '}');
+  joinEvidence(ctx, arg, appended, call, scope);
+}
+
+function clientEvidence(ctx: PyContext, call: SyntaxNode, scope: Scope): void {
+  const callee = compact(call.childForFieldName('function'));
+  const last = callee.slice(callee.lastIndexOf('.') + 1);
+  const litellm = ctx.litellmNames.has(callee) || /^litellm\.a?(text_)?completion$/.test(callee);
+  const id: ConsumerId | undefined = OPENAI_CLIENTS.has(last) || litellm ? 'openai-sdk' : ANTHROPIC_CLIENTS.has(last) ? 'anthropic' : undefined;
+  if (!id) return;
+  const kwargs = litellm ? LITELLM_BASE_KWARGS : id === 'anthropic' ? new Set(['base_url']) : OPENAI_BASE_KWARGS;
+  const args = call.childForFieldName('arguments');
+  for (const arg of args?.namedChildren ?? []) {
+    if (arg?.type !== 'keyword_argument') continue;
+    const name = arg.childForFieldName('name')?.text ?? '';
+    const value = arg.childForFieldName('value');
+    if (!kwargs.has(name) || !value || literalOf(value, ctx.text).valueType !== 'dynamic') continue;
+    const target = targetOf(value, ctx.text);
+    if (target) push(ctx, target, { id, via: `${litellm ? callee : last}(${name}=…)` }, arg, scope);
+  }
+}
+
+/**
+ * ConsumerEvidence from code: a base joined with a literal path (`f"{BASE}/v1/chat/completions"`,
+ * `BASE + "/v1/…"`, `"{}/v1/…".format(BASE)`, `"%s/v1/…" % BASE`) → `v1-appending` when the path
+ * starts with `/v1`, else `raw`; a known client constructed with a non-literal base
+ * (`OpenAI(base_url=BASE)`, `Anthropic(base_url=os.getenv("X"))`) → `openai-sdk` / `anthropic`.
+ * A variable bound to an env read also yields the same evidence for `env:NAME`.
+ */
+export function readEvidence(ctx: PyContext): void {
+  const { fstrings, binaryOps, calls } = ctx.collected;
+  for (const { node, scope } of fstrings) fstringJoin(ctx, node, scope);
+  for (const { node, scope } of binaryOps) {
+    const op = node.childForFieldName('operator')?.type;
+    if (op === '+') plusJoin(ctx, node, scope);
+    else if (op === '%') percentJoin(ctx, node, scope);
+  }
+  for (const { node, scope } of calls) {
+    formatJoin(ctx, node, scope);
+    clientEvidence(ctx, node, scope);
+  }
+  ctx.out.consumerEvidence.sort((a, b) => a.range.start - b.range.start);
+}

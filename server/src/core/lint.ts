@@ -1,0 +1,122 @@
+import type { Extraction, Finding, Format, Severity } from './model/types';
+import { emptyExtraction } from './model/types';
+import type { WorkspaceFacts } from './model/facts';
+import { NO_FACTS } from './model/facts';
+import type { LintConfig } from './config/config';
+import { DEFAULT_CONFIG } from './config/config';
+import type { Grammars } from './formats/treesitter';
+import { extract } from './formats/index';
+import { resolve, type Resolution } from './resolve/resolve';
+import { formatOf } from './files';
+import type { Locale } from './messages/locale';
+import { formatMessage } from './messages/locale';
+import type { FixReport, LintDocument, Rule, RuleContext } from './rules/rule';
+import { RULES } from './rules/index';
+import { applyPrecedence } from './rules/precedence';
+import { applySuppressions } from './suppress';
+import { matchLineBreaks } from './fix';
+
+/** Everything a lint run needs besides the document. */
+export interface LintOptions {
+  grammars: Grammars;
+  config?: LintConfig;
+  facts?: WorkspaceFacts;
+  locale?: Locale;
+  /** Restricts the run to these rule ids (CLI `--rule`); all registered rules when absent. */
+  onlyRules?: readonly string[];
+}
+
+/** A rule that threw: the run goes on without its findings; the CLI exits 2, the server logs it. */
+export interface RuleFailure {
+  ruleId: string;
+  error: string;
+}
+
+export interface LintOutcome {
+  document: LintDocument;
+  findings: Finding[];
+  extraction: Extraction;
+  resolution: Resolution;
+  failures: RuleFailure[];
+}
+
+/** Removes a leading U+FEFF; core offsets are into the text after it. */
+export function stripBom(text: string): { text: string; hadBom: boolean } {
+  return text.charCodeAt(0) === 0xfeff ? { text: text.slice(1), hadBom: true } : { text, hadBom: false };
+}
+
+/** The effective severity of a rule under `config`, or `off`. */
+export function ruleLevel(rule: Rule, config: LintConfig): Severity | 'off' {
+  return config.rules[rule.meta.id] ?? rule.meta.defaultSeverity;
+}
+
+function render(rule: Rule, locale: Locale, id: string, data: Record<string, string | number> = {}): string {
+  const template = rule.messages[locale][id] ?? rule.messages.en[id];
+  return template === undefined ? `${rule.meta.id}: ${id}` : formatMessage(template, data);
+}
+
+/**
+ * Lints one document. `path` decides the format unless `format` is given; `text` may start with a
+ * BOM (removed; all offsets in the outcome are into the BOM-less text). Never throws for any input:
+ * extractor failures become `parse-error` findings and rule failures are listed in `failures`.
+ * Throws only when `path` has no known format and `format` is absent.
+ */
+export function lintDocument(input: { path: string; text: string; format?: Format }, options: LintOptions): LintOutcome {
+  const config = options.config ?? DEFAULT_CONFIG;
+  const locale = options.locale ?? 'en';
+  const facts = options.facts ?? NO_FACTS;
+  const format = input.format ?? formatOf(input.path);
+  if (!format) throw new Error(`no format known for ${input.path}`);
+  const { text } = stripBom(input.text);
+  const document: LintDocument = { path: input.path.replace(/\\/g, '/'), text, format };
+
+  let extraction: Extraction;
+  try {
+    extraction = extract(format, text, document.path, options.grammars);
+  } catch (error) {
+    extraction = emptyExtraction();
+    extraction.parseProblems.push({ message: `could not parse: ${(error as Error).message}`, range: { start: 0, end: Math.min(text.length, 1) } });
+  }
+  const resolution = resolve(extraction, config);
+
+  const findings: Finding[] = [];
+  const failures: RuleFailure[] = [];
+  for (const rule of RULES) {
+    if (options.onlyRules && !options.onlyRules.includes(rule.meta.id)) continue;
+    const level = ruleLevel(rule, config);
+    if (level === 'off' || !rule.meta.formats.includes(format)) continue;
+    const context: RuleContext = {
+      document,
+      extraction,
+      resolution,
+      config,
+      facts,
+      locale,
+      t: (id, data) => render(rule, locale, id, data),
+      report(r) {
+        findings.push({
+          ruleId: rule.meta.id,
+          severity: r.severity && level === rule.meta.defaultSeverity ? r.severity : level,
+          messageId: r.messageId,
+          data: r.data ?? {},
+          message: render(rule, locale, r.messageId, r.data),
+          range: r.range,
+          subject: r.subject,
+          fixes: (r.fixes ?? []).map((fix: FixReport) => ({
+            title: render(rule, locale, fix.titleId, fix.data),
+            safety: fix.safety,
+            edits: matchLineBreaks(fix.edits, text),
+          })),
+        });
+      },
+    };
+    try {
+      rule.check(context);
+    } catch (error) {
+      failures.push({ ruleId: rule.meta.id, error: (error as Error).stack ?? String(error) });
+    }
+  }
+  const kept = applySuppressions(applyPrecedence(findings), extraction.comments, document, RULES.map((r) => r.meta.id), locale);
+  kept.sort((a, b) => a.range.start - b.range.start || a.range.end - b.range.end || a.ruleId.localeCompare(b.ruleId));
+  return { document, findings: kept, extraction, resolution, failures };
+}

@@ -1,0 +1,25 @@
+/**
+ * Facts about the workspace that are not in the document text. Core never touches the file system
+ * or git; the CLI and the language server inject an implementation (`server/src/node/facts.ts`).
+ */
+export interface WorkspaceFacts {
+  /**
+   * Git's view of a document path:
+   * - `tracked`: `git ls-files` lists it
+   * - `ignored`: a `.gitignore` (from the workspace root down) or git's excludes ignore it
+   * - `exposed`: inside a git work tree or a workspace with a `.gitignore`, and not ignored
+   * - `unknown`: no git and no `.gitignore` anywhere: nothing says it will be committed
+   */
+  gitState(path: string): 'tracked' | 'ignored' | 'exposed' | 'unknown';
+  /**
+   * Env values defined by dotenv files in the document's folder (`.env`, `.env.local`, …), for hover
+   * on `os.getenv("K")`. Keys are variable names; values list each file's decoded value.
+   */
+  siblingEnv(path: string): Record<string, { file: string; value: string }[]>;
+}
+
+/** Facts for a document with no workspace around it (stdin, an untitled buffer, unit tests). */
+export const NO_FACTS: WorkspaceFacts = {
+  gitState: () => 'unknown',
+  siblingEnv: () => ({}),
+};

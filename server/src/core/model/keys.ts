@@ -1,0 +1,59 @@
+/**
+ * Facts about API key values shared by the key rules.
+ */
+
+/** Placeholder shapes seen in READMEs and templates: `YOUR_API_KEY`, `<key>`, `sk-xxxx`, `${KEY}` left literal. */
+const PLACEHOLDER_PATTERNS: readonly RegExp[] = [
+  /^<[^<>]*>$/,
+  /^\[[^[\]]*\]$/,
+  /^\{\{.*\}\}$/,
+  /\$\{[^}]*\}/,
+  /^\$[A-Za-z_][A-Za-z0-9_]*$/,
+  /your[_\-\s]?(own[_\-\s]?)?(openai[_\-\s]?|anthropic[_\-\s]?|api[_\-\s]?|secret[_\-\s]?|access[_\-\s]?)*(key|token)/i,
+  /^(add|insert|put|enter|paste|replace|set)[_\-\s]?(your|the|a|api|key)/i,
+  /[_\-\s]here$/i,
+  /^(changeme|change[_-]me|replace[_-]?me|todo|tbd|fixme|placeholder|dummy|none|null|undefined|secret|password|api[_-]?key|key|token)$/i,
+  /^(sk-?)?(x{3,}|\*{3,}|\.{3,}|…|0{3,}x*)$/i,
+  /^sk-\.\.\./i,
+  /x{6,}/i,
+];
+
+/**
+ * True when a key value is a placeholder rather than a key. `EMPTY` (the vLLM/SGLang convention for
+ * servers started without `--api-key`) is a real value and not a placeholder.
+ */
+export function isPlaceholderKey(value: string): boolean {
+  const v = value.trim();
+  if (v === '' || v === 'EMPTY') return false;
+  return PLACEHOLDER_PATTERNS.some((re) => re.test(v));
+}
+
+/** Shannon entropy in bits per character. */
+export function shannonEntropy(s: string): number {
+  if (s.length === 0) return 0;
+  const counts = new Map<string, number>();
+  for (const ch of s) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  let h = 0;
+  for (const c of counts.values()) {
+    const p = c / s.length;
+    h -= p * Math.log2(p);
+  }
+  return h;
+}
+
+/** Key prefixes of the providers in the profiles and common gateways. */
+const KEY_PREFIX = /^(sk-ant-(?:api\d+-)?|sk-or-v\d+-|sk-or-|sk-proj-|sk-|gsk_|hf_|xai-|pk-|tt-)/;
+
+/**
+ * DESIGN's "real-looking" key: a provider prefix or ≥ 20 characters, Shannon entropy ≥ 3.0 bits/char
+ * after the prefix, not a run of one character, not a placeholder, no whitespace inside.
+ */
+export function isRealLookingKey(value: string): boolean {
+  const v = value.trim();
+  if (v.length < 8 || /\s/.test(v) || isPlaceholderKey(v)) return false;
+  const prefix = KEY_PREFIX.exec(v)?.[1] ?? '';
+  if (!prefix && v.length < 20) return false;
+  const body = v.slice(prefix.length);
+  if (/^(.)\1*$/.test(body)) return false;
+  return shannonEntropy(body) >= 3.0;
+}

@@ -1,0 +1,249 @@
+/**
+ * The one data model every format extractor produces and every rule reads.
+ *
+ * Positions: every `Range` in core is a pair of UTF-16 code-unit offsets into the decoded document
+ * text (a leading BOM is stripped before extraction, so offset 0 is the first character after it).
+ * `start` is inclusive, `end` exclusive. Adapters convert to LSP positions or 1-based line:column.
+ */
+
+/** Half-open span `[start, end)` in UTF-16 code units, 0-based, BOM excluded. */
+export interface Range {
+  start: number;
+  end: number;
+}
+
+/** The file formats Rollout Lint understands. `shell` covers bash/sh launch scripts. */
+export type Format = 'dotenv' | 'yaml' | 'json' | 'python' | 'shell';
+
+export const FORMATS: readonly Format[] = ['dotenv', 'yaml', 'json', 'python', 'shell'];
+
+/** Finding severities, per DESIGN's severity table. `off` exists only in configuration. */
+export type Severity = 'error' | 'warning' | 'hint';
+
+/**
+ * What a setting means to an OpenAI-compatible client (DESIGN "Roles").
+ * `host`/`port` are destinations (where a client connects), never bind addresses.
+ */
+export type Role =
+  | 'baseUrl'
+  | 'host'
+  | 'port'
+  | 'apiKey'
+  | 'header'
+  | 'logprobs'
+  | 'topLogprobs'
+  | 'model'
+  | 'proxy'
+  | 'noProxy'
+  | 'maxLogprobs'
+  | 'apiType'
+  | 'apiVersion';
+
+/**
+ * The programs that read a dotenv value, each with its own quoting and comment rules:
+ * - `nodeDotenv`: npm `dotenv` `parse()` (also what Node's `--env-file` approximates)
+ * - `pythonDotenv`: python-dotenv `dotenv_values()`/`load_dotenv()`
+ * - `posixShell`: `set -a; . ./.env`
+ * - `compose`: Docker Compose `env_file:` / `.env` interpolation (compose-go dotenv)
+ * - `dockerEnvFile`: `docker run --env-file` (no quote or comment processing, value kept verbatim)
+ */
+export type Loader = 'nodeDotenv' | 'pythonDotenv' | 'posixShell' | 'compose' | 'dockerEnvFile';
+
+export const LOADERS: readonly Loader[] = ['nodeDotenv', 'pythonDotenv', 'posixShell', 'compose', 'dockerEnvFile'];
+
+/** The type of a literal value as the format's own parser reads it. `dynamic` = not a literal. */
+export type ValueType = 'string' | 'number' | 'boolean' | 'null' | 'list' | 'map' | 'dynamic';
+
+/**
+ * How a setting is written, which decides how a fix inserts or rewrites it.
+ * - `env`: dotenv line, shell `export K=V`/`K=V cmd`, compose `environment:` entry, JSON `env` map entry
+ * - `property`: YAML/JSON key
+ * - `kwarg`: Python keyword argument `f(k=v)`
+ * - `dictEntry`: Python dict literal `{"k": v}` or `d["k"] = v`
+ * - `assignment`: Python `NAME = v`
+ * - `flag`: CLI flag `--k v` / `--k=v`
+ * - `envDefault`: the default in `os.getenv("K", "default")` or `${K:-default}`
+ */
+export type SettingKind = 'env' | 'property' | 'kwarg' | 'dictEntry' | 'assignment' | 'flag' | 'envDefault';
+
+/**
+ * One key/value pair found in a document.
+ *
+ * `value` is the decoded value most readers see (quotes removed, escapes applied); it is
+ * `undefined` when the value is not a literal (a variable, `${VAR}` expansion in double quotes, a call).
+ * `raw` is the exact source text of the value including any quotes; `valueRange` spans `raw`,
+ * `contentRange` spans the characters inside the quotes (equal to `valueRange` when unquoted).
+ */
+export interface Setting {
+  /** The key as written: `OPENAI_BASE_URL`, `base_url`, `--base-url`, `baseUrl`. */
+  key: string;
+  /** Dotted location: `rollout.base_url`, `models.providers.local.baseUrl`, `OPENAI_BASE_URL`. */
+  path: string;
+  format: Format;
+  kind: SettingKind;
+  /** Filled by `resolve/roles`; extractors leave it undefined. */
+  role?: Role;
+  raw: string;
+  value: string | undefined;
+  valueType: ValueType;
+  /** dotenv only: the value each loader yields (`null` = the loader drops or rejects the line). */
+  loaded?: Partial<Record<Loader, string | null>>;
+  keyRange: Range;
+  valueRange: Range;
+  contentRange: Range;
+  /** Quote character around the value as written, `''` when unquoted. */
+  quote: '"' | "'" | '`' | '';
+  /** The whole statement/line/entry, used for insertion and suppression placement. */
+  statementRange: Range;
+  /**
+   * Settings that travel together share a group: one provider entry in openclaw.json, one call's
+   * kwargs, one command's flags, one YAML mapping, one env file. Used to pair a key with its base URL.
+   */
+  group: string;
+  /** Shell/CLI flags: the command the flag belongs to (`python3 train.py`, `sglang.launch_server`). */
+  command?: string;
+  /** Python kwargs: the callee as written (`OpenAI`, `client.chat.completions.create`). */
+  callee?: string;
+  /** True when the value came from an env var reference with a default (`os.getenv("K","d")`, `${K:-d}`). */
+  envName?: string;
+}
+
+/** The API a request site talks to. */
+export type ApiKind = 'chat' | 'completions' | 'responses' | 'sglang-generate' | 'unknown';
+
+/**
+ * How a request site is written, which decides the shape of an inserted parameter:
+ * Python call kwargs, a dict literal, a YAML/JSON mapping, or CLI flags of one command.
+ */
+export type SiteStyle = 'kwarg' | 'dict' | 'mapping' | 'flags';
+
+/** Where and how to insert a new parameter into a request site (for `logprobs=True` fixes). */
+export interface InsertionPoint {
+  /** Offset at which the new text goes. */
+  offset: number;
+  /** Text to put before the parameter (`, `, `,\n    `, `\n  `). */
+  prefix: string;
+  /** Text to put after it (usually `''`, or `,` when inserting before a neighbour). */
+  suffix: string;
+}
+
+/**
+ * A place that sends (or configures) a generation request: a Python call, a request-body dict, a
+ * YAML/JSON sampling block, a command's flags.
+ */
+export interface RequestSite {
+  format: Format;
+  apiKind: ApiKind;
+  style: SiteStyle;
+  /** The call expression / dict / mapping / command, for reporting a missing parameter. */
+  range: Range;
+  /** Where the finding for a missing parameter is shown (the callee name, the mapping key). */
+  anchorRange: Range;
+  /** Parameters present on the site, keyed by canonical name (`logprobs`, `top_logprobs`, `model`). */
+  params: Record<string, Setting>;
+  /** True when the site is part of a rollout (DESIGN "Rollout requests"). */
+  isRollout: boolean;
+  /** Why `isRollout` is true, for messages and hover ("file matches **\/*rollout*\/**"). */
+  rolloutReason?: string;
+  insertion?: InsertionPoint;
+  /** Indentation unit and quote style of neighbours, for inserted text. */
+  callee?: string;
+  /** The effective endpoint when resolvable in the same file. */
+  endpoint?: string;
+}
+
+/** The identifiers of the consumers DESIGN names; each joins paths onto a base URL its own way. */
+export type ConsumerId = 'openai-sdk' | 'openai-responses' | 'anthropic' | 'v1-appending' | 'raw' | 'sglang-native';
+
+/** One reader of a base URL, with the evidence that it reads it (for hover and messages). */
+export interface Consumer {
+  id: ConsumerId;
+  /** Human words for the evidence: `OpenAI(base_url=…)`, `OPENAI_BASE_URL (openai SDK)`. */
+  via: string;
+  /** When the consumer is code that appends a literal path (`f"{base}/v1/chat/completions"`). */
+  appendedPath?: string;
+}
+
+/**
+ * A hint from the text that a base URL is consumed a certain way, not tied to the setting itself:
+ * `requests.post(f"{BASE}/v1/chat/completions")` says the variable/env `BASE` is `v1-appending`.
+ * `target` names a variable (`BASE`) or an env var (`env:OPENAI_BASE_URL`).
+ */
+export interface ConsumerEvidence {
+  target: string;
+  consumer: Consumer;
+  range: Range;
+}
+
+/** An environment variable read in code (`os.getenv("K", "d")`, `${K:-d}`), for hover and consumers. */
+export interface EnvRead {
+  name: string;
+  range: Range;
+  defaultValue?: string;
+}
+
+/** A comment in the source (`# …`, `// …`), for suppression directives. `range` covers the whole comment. */
+export interface Comment {
+  text: string;
+  range: Range;
+}
+
+/** A problem the parser reported; the file still yields whatever was recoverable. */
+export interface ParseProblem {
+  message: string;
+  range: Range;
+}
+
+/** Everything one extractor pass yields for one document. */
+export interface Extraction {
+  settings: Setting[];
+  requestSites: RequestSite[];
+  consumerEvidence: ConsumerEvidence[];
+  envReads: EnvRead[];
+  /** Variable bindings in the same file: `BASE = "http://…"` lets `f"{BASE}/v1"` resolve. */
+  bindings: Record<string, Setting>;
+  comments: Comment[];
+  parseProblems: ParseProblem[];
+}
+
+/** An extraction with nothing in it, for extractors to fill. */
+export function emptyExtraction(): Extraction {
+  return { settings: [], requestSites: [], consumerEvidence: [], envReads: [], bindings: {}, comments: [], parseProblems: [] };
+}
+
+/** A text edit in UTF-16 offsets: replace `[range.start, range.end)` with `text`. */
+export interface TextEdit {
+  range: Range;
+  text: string;
+}
+
+/**
+ * `safe`: correct for every consumer of the value (fix-all and on-save apply it).
+ * `unsafe`: right for the likely consumer but not provably for all; applied only on request.
+ */
+export type FixSafety = 'safe' | 'unsafe';
+
+export interface Fix {
+  /** Short imperative title, already localised: "Remove the duplicated /v1". */
+  title: string;
+  safety: FixSafety;
+  edits: TextEdit[];
+}
+
+/** One problem found by a rule, before adapters turn it into a Diagnostic, a CLI line or SARIF. */
+export interface Finding {
+  ruleId: string;
+  severity: Severity;
+  messageId: string;
+  /** Template data; never holds a full API key (mask with `maskSecret`). */
+  data: Record<string, string | number>;
+  /** The rendered, localised message. */
+  message: string;
+  range: Range;
+  fixes: Fix[];
+  /**
+   * What the finding is about (`setting@<offset>`, `site@<offset>`), so precedence can drop a
+   * lesser finding about the same thing (DESIGN "Precedence"). Defaults to the range.
+   */
+  subject?: string;
+}

@@ -1,0 +1,47 @@
+import type { Consumer, ConsumerEvidence, Setting } from '../model/types';
+import { normalizeKey } from './roles';
+
+/** Callees whose base URL is joined the openai SDK way (openai-python, openai-node, LangChain, LiteLLM). */
+const OPENAI_SDK_CALLEES = /(^|\.)(OpenAI|AsyncOpenAI|AzureOpenAI|AsyncAzureOpenAI|ChatOpenAI|OpenAIEmbeddings|completion|acompletion|Router)$/;
+const ANTHROPIC_CALLEES = /(^|\.)(Anthropic|AsyncAnthropic|ChatAnthropic)$/;
+
+/** openclaw.json provider `api` values → consumer (OpenClaw's provider configuration docs). */
+const OPENCLAW_API: Record<string, Consumer['id']> = {
+  'openai-completions': 'openai-sdk',
+  'openai-responses': 'openai-responses',
+  'anthropic-messages': 'anthropic',
+};
+
+/**
+ * The consumers of one base-URL setting, from what the same document shows:
+ * the env name (`OPENAI_BASE_URL` → openai SDK; `ANTHROPIC_BASE_URL` → Anthropic clients), the callee of
+ * a kwarg, the openclaw provider's `api` field (missing = Responses API), and code that joins a path onto
+ * the variable or env var (`evidence`). An empty result means "unknown".
+ */
+export function consumersOf(setting: Setting, siblings: readonly Setting[], evidence: readonly ConsumerEvidence[]): Consumer[] {
+  const out: Consumer[] = [];
+  const key = normalizeKey(setting.key);
+  const envLike = setting.kind === 'env' || setting.kind === 'envDefault';
+  if (envLike && (key === 'openai_base_url' || key === 'openai_api_base')) {
+    out.push({ id: 'openai-sdk', via: `${setting.key} (openai SDK)` });
+  }
+  if (envLike && key === 'anthropic_base_url') out.push({ id: 'anthropic', via: `${setting.key} (Anthropic clients)` });
+  if (setting.kind === 'kwarg' && setting.callee) {
+    if (OPENAI_SDK_CALLEES.test(setting.callee)) out.push({ id: 'openai-sdk', via: `${setting.callee}(${setting.key}=…)` });
+    else if (ANTHROPIC_CALLEES.test(setting.callee)) out.push({ id: 'anthropic', via: `${setting.callee}(${setting.key}=…)` });
+  }
+  if (setting.format === 'json' && /(^|\.)providers\.[^.]+\.baseUrl$/.test(setting.path)) {
+    const api = siblings.find((s) => s.group === setting.group && s.key === 'api');
+    const id = api?.value ? OPENCLAW_API[api.value] : 'openai-responses';
+    if (id) out.push({ id, via: api ? `openclaw "api": "${api.value}"` : 'openclaw provider without "api" (Responses API)' });
+  }
+  const targets = new Set<string>();
+  if (setting.kind === 'assignment') targets.add(setting.key);
+  if (envLike) targets.add(`env:${setting.envName ?? setting.key}`);
+  for (const e of evidence) {
+    if (targets.has(e.target) && !out.some((c) => c.id === e.consumer.id && c.appendedPath === e.consumer.appendedPath)) {
+      out.push(e.consumer);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,60 @@
+import type { Consumer, Extraction, Role, Setting } from '../model/types';
+import type { LintConfig } from '../config/config';
+import { BUILTIN_PROVIDERS, matchProviders, type ProviderProfile } from '../providers/profiles';
+import { consumersOf } from './consumers';
+import { roleOf } from './roles';
+import { effectiveRequestUrl, parseBaseUrl, type ParsedBaseUrl } from './urls';
+
+/** The URL one consumer will request for a chat call on a base URL. */
+export interface EffectiveRequest {
+  consumer: Consumer;
+  url: string;
+}
+
+/** A base-URL setting with everything rules and hover need about it. */
+export interface ResolvedBaseUrl {
+  setting: Setting;
+  /** `undefined` when the value is dynamic or not an absolute URL. */
+  parsed: ParsedBaseUrl | undefined;
+  /** Empty when no consumer is visible ("unknown"). */
+  consumers: Consumer[];
+  providers: ProviderProfile[];
+  requests: EffectiveRequest[];
+}
+
+/** Role assignment and base-URL resolution for one document. */
+export interface Resolution {
+  /** Settings with a role (role filled in). */
+  settings: Setting[];
+  baseUrls: ResolvedBaseUrl[];
+  providers: readonly ProviderProfile[];
+  byRole(role: Role): Setting[];
+}
+
+/**
+ * Assigns roles (built-in table + `config.extraKeys`), then resolves every literal base URL's
+ * consumers, provider profiles and effective request URLs. Mutates `setting.role` in place.
+ */
+export function resolve(extraction: Extraction, config: LintConfig): Resolution {
+  const providers = [...config.extraProviders, ...BUILTIN_PROVIDERS];
+  const settings: Setting[] = [];
+  for (const s of extraction.settings) {
+    s.role = roleOf(s, config.extraKeys);
+    if (s.role) settings.push(s);
+  }
+  const baseUrls: ResolvedBaseUrl[] = [];
+  for (const setting of settings) {
+    if (setting.role !== 'baseUrl' || setting.value === undefined) continue;
+    const value = setting.value.trim();
+    const parsed = parseBaseUrl(value);
+    const consumers = consumersOf(setting, extraction.settings, extraction.consumerEvidence);
+    baseUrls.push({
+      setting,
+      parsed,
+      consumers,
+      providers: parsed ? matchProviders(value, providers) : [],
+      requests: parsed ? consumers.map((consumer) => ({ consumer, url: effectiveRequestUrl(value, consumer.id, consumer.appendedPath) })) : [],
+    });
+  }
+  return { settings, baseUrls, providers, byRole: (role) => settings.filter((s) => s.role === role) };
+}

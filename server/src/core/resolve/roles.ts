@@ -1,0 +1,62 @@
+import type { Role, Setting } from '../model/types';
+
+/**
+ * The role table (DESIGN "Roles"). Key names are normalised before matching: lower-cased, leading
+ * dashes removed, `-` turned into `_`, so `--base-url`, `BASE_URL`, `baseUrl` and `base-url` meet.
+ * `exact` names match the whole key; `suffix` names match its end after a `_` (or the whole key).
+ * Bind addresses (`--host`, `HOST`, `--bind`) are deliberately absent: they are never destinations.
+ */
+export interface RoleRule {
+  role: Role;
+  exact?: string[];
+  suffix?: string[];
+  /** Only for these setting kinds (e.g. `--openai_key` style flags). */
+  kinds?: Setting['kind'][];
+}
+
+export const ROLE_TABLE: readonly RoleRule[] = [
+  {
+    role: 'baseUrl',
+    exact: ['openai_base_url', 'openai_api_base', 'base_url', 'baseurl', 'api_base', 'apibase', 'azure_endpoint', 'openai_api_base_url'],
+    suffix: ['_base_url', '_api_base', '_baseurl'],
+  },
+  { role: 'host', exact: ['sglang_router_ip'], suffix: ['_server_host', '_router_ip', '_router_host'] },
+  { role: 'port', suffix: ['_server_port', '_router_port'] },
+  { role: 'apiKey', exact: ['api_key', 'apikey', 'openai_key', 'auth_token'], suffix: ['_api_key', '_auth_token', '_apikey'] },
+  { role: 'apiKey', suffix: ['openai_key', 'anthropic_key', 'deepseek_key', 'openrouter_key', 'llm_key'], kinds: ['flag'] },
+  { role: 'header', exact: ['authorization'] },
+  { role: 'logprobs', exact: ['logprobs', 'return_logprob'] },
+  { role: 'topLogprobs', exact: ['top_logprobs'] },
+  { role: 'maxLogprobs', exact: ['max_logprobs'] },
+  { role: 'model', exact: ['model', 'model_id', 'served_model_name', 'model_name'], suffix: ['_model'] },
+  { role: 'proxy', exact: ['http_proxy', 'https_proxy', 'all_proxy'] },
+  { role: 'noProxy', exact: ['no_proxy'] },
+  { role: 'apiVersion', exact: ['api_version', 'openai_api_version'] },
+];
+
+/** Normalises a key for role matching: `--Base-URL` → `base_url`, `baseURL` → `baseurl`. */
+export function normalizeKey(key: string): string {
+  return key.replace(/^-+/, '').replace(/-/g, '_').toLowerCase();
+}
+
+function matches(rule: { exact?: string[]; suffix?: string[] }, key: string): boolean {
+  if (rule.exact?.includes(key)) return true;
+  return rule.suffix?.some((s) => key === s.replace(/^_/, '') || key.endsWith(s)) ?? false;
+}
+
+/**
+ * The role of a setting, or `undefined`. `extraKeys` (from configuration) are checked first, as exact
+ * normalised names. openclaw.json's provider `api` field is the `apiType` role.
+ */
+export function roleOf(setting: Setting, extraKeys: Partial<Record<Role, string[]>> = {}): Role | undefined {
+  const key = normalizeKey(setting.key);
+  for (const [role, names] of Object.entries(extraKeys)) {
+    if (names?.some((n) => normalizeKey(n) === key)) return role as Role;
+  }
+  if (setting.format === 'json' && key === 'api' && /(^|\.)providers\.[^.]+\.api$/.test(setting.path)) return 'apiType';
+  for (const rule of ROLE_TABLE) {
+    if (rule.kinds && !rule.kinds.includes(setting.kind)) continue;
+    if (matches(rule, key)) return rule.role;
+  }
+  return undefined;
+}

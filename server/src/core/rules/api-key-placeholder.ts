@@ -1,0 +1,45 @@
+import { defineRule } from './rule';
+import { isExampleFile, shorten, subjectOf } from './util';
+import { isPlaceholderKey } from '../model/keys';
+import { maskSecret } from '../model/secret';
+
+/**
+ * A key role whose value is a placeholder (`YOUR_API_KEY`, `ADD_YOUR_KEY_HERE`, `<key>`, `sk-xxxx`) or a
+ * `${…}` template the shell never expanded (single quotes keep it literal). Servers answer 401.
+ * Template files (`.env.example`) are exempt.
+ */
+export default defineRule({
+  meta: {
+    id: 'api-key-placeholder',
+    title: 'API key is still a placeholder',
+    defaultSeverity: 'error',
+    formats: ['dotenv', 'yaml', 'json', 'python', 'shell'],
+    fixable: false,
+  },
+  messages: {
+    en: {
+      placeholder: '{key} is the placeholder "{value}"; the server will answer 401: put the real key in a git-ignored .env or use "Set API Key"',
+      templateSingleQuoted: '{key} is the literal text {value}: single quotes stop the shell from expanding ${…}; the server receives it as the key and answers 401',
+      templateLiteral: '{key} is the literal text {value}: nothing expands ${…} here; the server receives it as the key and answers 401',
+    },
+    'zh-CN': {
+      placeholder: '{key} 仍是占位符 "{value}"；服务器会返回 401：请把真实密钥放到被 git 忽略的 .env 中，或使用 "Set API Key"',
+      templateSingleQuoted: '{key} 是字面文本 {value}：单引号会阻止 shell 展开 ${…}；服务器会把它当作密钥并返回 401',
+      templateLiteral: '{key} 是字面文本 {value}：这里没有任何东西会展开 ${…}；服务器会把它当作密钥并返回 401',
+    },
+  },
+  check({ document, resolution, report }) {
+    if (isExampleFile(document.path)) return;
+    for (const setting of resolution.byRole('apiKey')) {
+      if (setting.value === undefined || setting.kind === 'envDefault' || !isPlaceholderKey(setting.value)) continue;
+      const template = /\$\{([^}]*)\}/.exec(setting.value);
+      const messageId = !template ? 'placeholder' : setting.format === 'shell' && setting.quote === "'" ? 'templateSingleQuoted' : 'templateLiteral';
+      report({
+        messageId,
+        data: { key: setting.key, value: template ? `\${${maskSecret(template[1])}}` : shorten(setting.value, 40) },
+        range: setting.contentRange,
+        subject: subjectOf(setting),
+      });
+    }
+  },
+});

@@ -1,0 +1,75 @@
+import { defineRule } from './rule';
+import { isExampleFile, replaceContent, subjectOf } from './util';
+import { LOADERS, type Loader, type Setting } from '../model/types';
+import { maskSecret } from '../model/secret';
+
+/** Display names of dotenv loaders for messages. */
+export const LOADER_NAMES: Record<Loader, string> = {
+  nodeDotenv: 'Node dotenv',
+  pythonDotenv: 'python-dotenv',
+  posixShell: 'a POSIX shell (source .env)',
+  compose: 'Docker Compose',
+  dockerEnvFile: 'docker --env-file',
+};
+
+const EDGE_WHITESPACE = /^\s|\s$/;
+
+/** The loaders that keep leading/trailing whitespace in a dotenv value; every reader for other formats. */
+function keepers(setting: Setting): Loader[] | 'all' | [] {
+  if (setting.loaded) return LOADERS.filter((l) => typeof setting.loaded?.[l] === 'string' && EDGE_WHITESPACE.test(setting.loaded[l]!));
+  return setting.value !== undefined && EDGE_WHITESPACE.test(setting.value) ? 'all' : [];
+}
+
+/**
+ * A key value with leading/trailing whitespace (a space, a tab, `\r` from a CRLF file) that at least one
+ * loader keeps: the `Authorization` header then carries it and the server answers 401.
+ */
+export default defineRule({
+  meta: {
+    id: 'api-key-whitespace',
+    title: 'API key has leading or trailing whitespace that a loader keeps',
+    defaultSeverity: 'warning',
+    formats: ['dotenv', 'yaml', 'json', 'python', 'shell'],
+    fixable: 'safe',
+  },
+  messages: {
+    en: {
+      loaders: '{key} ({masked}) has {where} whitespace, which these loaders keep: {loaders}; the server will answer 401',
+      all: '{key} ({masked}) has {where} whitespace inside the quotes; every client sends it and the server will answer 401',
+      'fix.trim': 'Trim the whitespace from the key',
+      leading: 'leading',
+      trailing: 'trailing',
+    },
+    'zh-CN': {
+      loaders: '{key}（{masked}）含有{where}空白，{loaders} 会保留它；服务器会返回 401',
+      all: '{key}（{masked}）在引号内含有{where}空白；所有客户端都会原样发送，服务器会返回 401',
+      'fix.trim': '删除密钥两端的空白',
+      leading: '开头',
+      trailing: '末尾',
+    },
+  },
+  check({ document, resolution, report, t }) {
+    if (isExampleFile(document.path)) return;
+    for (const setting of resolution.byRole('apiKey')) {
+      if (setting.kind === 'envDefault') continue;
+      const kept = keepers(setting);
+      if (kept.length === 0) continue;
+      const source = document.text.slice(setting.contentRange.start, setting.contentRange.end);
+      const trimmed = source.trim();
+      if (trimmed === '' || trimmed.startsWith('#')) continue;
+      const where = /^\s/.test(source) ? 'leading' : 'trailing';
+      report({
+        messageId: kept === 'all' ? 'all' : 'loaders',
+        data: {
+          key: setting.key,
+          masked: maskSecret(trimmed),
+          where: t(where),
+          loaders: kept === 'all' ? '' : kept.map((l) => LOADER_NAMES[l]).join(', '),
+        },
+        range: setting.contentRange,
+        subject: subjectOf(setting),
+        fixes: [{ titleId: 'fix.trim', safety: 'safe', edits: [replaceContent(setting, trimmed)] }],
+      });
+    }
+  },
+});

@@ -1,0 +1,51 @@
+import { defineRule } from './rule';
+import { replaceContent, shorten, subjectOf } from './util';
+import { withPath } from '../resolve/urls';
+
+/**
+ * Operation paths that clients append themselves; a base URL ending in one makes the client call
+ * e.g. `/v1/chat/completions/chat/completions` (OpenAI API reference endpoint list; Anthropic `/v1/messages`).
+ */
+const ENDPOINT = /(\/v\d+)?\/(chat\/completions|completions|responses|messages|embeddings|models|generate)\/?$/;
+
+/** A base URL with an endpoint path pasted in (`…/v1/chat/completions`) under a consumer that appends one. */
+export default defineRule({
+  meta: {
+    id: 'base-url-endpoint-path',
+    title: 'Base URL ends with an endpoint path such as /chat/completions',
+    defaultSeverity: 'error',
+    formats: ['dotenv', 'yaml', 'json', 'python', 'shell'],
+    fixable: 'unsafe',
+  },
+  messages: {
+    en: {
+      endpoint: 'base URL "{value}" ends with the endpoint path /{endpoint}; the client appends it again and calls {url} (404)',
+      endpointUnknown: 'base URL "{value}" ends with the endpoint path /{endpoint}; clients append their own path, so requests will 404',
+      'fix.strip': 'Remove /{endpoint} from the base URL',
+    },
+    'zh-CN': {
+      endpoint: 'base URL "{value}" 以接口路径 /{endpoint} 结尾；客户端会再次追加，实际请求 {url}（404）',
+      endpointUnknown: 'base URL "{value}" 以接口路径 /{endpoint} 结尾；客户端会自行追加路径，请求会返回 404',
+      'fix.strip': '从 base URL 删除 /{endpoint}',
+    },
+  },
+  check({ resolution, report }) {
+    for (const base of resolution.baseUrls) {
+      const { setting, parsed } = base;
+      if (!parsed || setting.value === undefined) continue;
+      const appending = base.requests.filter((r) => r.consumer.id !== 'raw' || r.consumer.appendedPath);
+      if (base.consumers.length > 0 && appending.length === 0) continue;
+      const m = ENDPOINT.exec(parsed.path);
+      if (!m || (m[2] === 'generate' && !m[1])) continue;
+      const fixed = withPath(setting.value, parsed, parsed.path.slice(0, m.index) + (m[1] ?? ''));
+      const request = appending[0];
+      report({
+        messageId: request ? 'endpoint' : 'endpointUnknown',
+        data: { value: shorten(setting.value), endpoint: m[2], url: request ? shorten(request.url, 100) : '' },
+        range: setting.contentRange,
+        subject: subjectOf(setting),
+        fixes: [{ titleId: 'fix.strip', data: { endpoint: m[2] }, safety: 'unsafe', edits: [replaceContent(setting, fixed)] }],
+      });
+    }
+  },
+});

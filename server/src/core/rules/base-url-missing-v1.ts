@@ -1,0 +1,75 @@
+import { defineRule } from './rule';
+import { replaceContent, shorten, subjectOf } from './util';
+import { parseBaseUrl, sdkJoin, withPath } from '../resolve/urls';
+
+/**
+ * A base URL whose path lacks the API version its consumer needs:
+ * - warning: the path is empty or `/`, the consumer joins OpenAI paths (`/chat/completions`,
+ *   `/responses`), and no matching provider profile documents a version-less base (DeepSeek does);
+ * - hint: a provider profile documents a different base for this consumer (TaoToken's `…/api` under the
+ *   OpenAI SDK calls `…/api/chat/completions`, while TaoToken documents `…/api/v1/chat/completions`).
+ * Other version segments (`/v4`, `/v1beta/openai`, `/openai`) are never reported.
+ */
+export default defineRule({
+  meta: {
+    id: 'base-url-missing-v1',
+    title: 'Base URL has no /v1 where its client needs one',
+    defaultSeverity: 'warning',
+    formats: ['dotenv', 'yaml', 'json', 'python', 'shell'],
+    fixable: 'unsafe',
+  },
+  messages: {
+    en: {
+      bare: 'base URL "{value}" has no path; {via} will call {url}, which OpenAI-compatible servers serve under /v1',
+      profile: 'base URL "{value}": {via} will call {url}, but {provider} documents {documented}; run "Test TaoToken Connection" to verify',
+      'fix.append': 'Append /v1 to the base URL',
+      'fix.documented': 'Use the documented base {documented}',
+    },
+    'zh-CN': {
+      bare: 'base URL "{value}" 没有路径；{via} 会请求 {url}，而 OpenAI 兼容服务通常在 /v1 下提供接口',
+      profile: 'base URL "{value}"：{via} 会请求 {url}，但 {provider} 文档给出的是 {documented}；可运行 "Test TaoToken Connection" 验证',
+      'fix.append': '在 base URL 末尾追加 /v1',
+      'fix.documented': '改用文档中的 base {documented}',
+    },
+  },
+  check({ resolution, report }) {
+    for (const base of resolution.baseUrls) {
+      const { setting, parsed } = base;
+      if (!parsed || setting.value === undefined) continue;
+      const request = base.requests.find((r) => r.consumer.id === 'openai-sdk' || r.consumer.id === 'openai-responses');
+      if (!request) continue;
+      const v = setting.value.trim();
+      const profileBases = base.providers.flatMap((p) => p.openaiBases.map((b) => ({ provider: p, base: b, parsed: parseBaseUrl(b) })));
+      const sameHostPaths = profileBases.filter((b) => b.parsed && b.parsed.host === parsed.host).map((b) => b.parsed!.path.replace(/\/+$/, ''));
+      const path = parsed.path.replace(/\/+$/, '');
+      if (path === '') {
+        if (sameHostPaths.includes('')) continue;
+        report({
+          messageId: 'bare',
+          data: { value: shorten(v), via: request.consumer.via, url: shorten(request.url, 100) },
+          range: setting.contentRange,
+          subject: subjectOf(setting),
+          fixes: [{ titleId: 'fix.append', safety: 'unsafe', edits: [replaceContent(setting, withPath(v, parsed, '/v1'))] }],
+        });
+        continue;
+      }
+      if (sameHostPaths.length === 0 || sameHostPaths.includes(path)) continue;
+      const documented = profileBases.find((b) => b.parsed?.host === parsed.host)!;
+      if (!documented.parsed!.path.startsWith(path)) continue;
+      report({
+        severity: 'hint',
+        messageId: 'profile',
+        data: {
+          value: shorten(v),
+          via: request.consumer.via,
+          url: shorten(request.url, 100),
+          provider: documented.provider.name,
+          documented: sdkJoin(documented.base, request.consumer.id === 'openai-sdk' ? '/chat/completions' : '/responses'),
+        },
+        range: setting.contentRange,
+        subject: subjectOf(setting),
+        fixes: [{ titleId: 'fix.documented', data: { documented: documented.base }, safety: 'unsafe', edits: [replaceContent(setting, withPath(v, parsed, documented.parsed!.path))] }],
+      });
+    }
+  },
+});

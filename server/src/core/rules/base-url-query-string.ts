@@ -1,0 +1,72 @@
+import { defineRule } from './rule';
+import { replaceContent, shorten, subjectOf } from './util';
+
+/**
+ * Click-tracking parameters left on a URL copied from a web page or a chat app. Sources: Google
+ * Analytics campaign parameters (`utm_*`), Facebook `fbclid`, Google Ads `gclid`/`dclid`/`gbraid`/`wbraid`,
+ * Microsoft `msclkid`, Yandex `yclid`, Mailchimp `mc_cid`/`mc_eid`, Alibaba/Taobao `spm`.
+ */
+const TRACKING = /^(utm_[a-z_]+|fbclid|gclid|dclid|gbraid|wbraid|msclkid|yclid|mc_cid|mc_eid|spm|_ga|_gl)$/i;
+
+/**
+ * A base URL with a query string. Clients append their path after the whole base string, so the query
+ * ends up inside the path (`…/v1?utm_source=x/chat/completions`) and the call 404s or hits a web page.
+ * `api-version` belongs to `azure-api-version`.
+ */
+export default defineRule({
+  meta: {
+    id: 'base-url-query-string',
+    title: 'Base URL carries a query string (tracking parameters or others)',
+    defaultSeverity: 'error',
+    formats: ['dotenv', 'yaml', 'json', 'python', 'shell'],
+    fixable: 'safe',
+  },
+  messages: {
+    en: {
+      tracking: 'base URL "{value}" carries tracking parameters ({params}); clients append paths after them, so requests will fail',
+      query: 'base URL "{value}" has a query string ({params}); clients append paths after it, so requests will likely 404',
+      'fix.stripTracking': 'Remove the tracking parameters',
+      'fix.stripQuery': 'Remove the query string',
+    },
+    'zh-CN': {
+      tracking: 'base URL "{value}" 带有跟踪参数（{params}）；客户端会在其后追加路径，请求会失败',
+      query: 'base URL "{value}" 带有查询字符串（{params}）；客户端会在其后追加路径，请求很可能返回 404',
+      'fix.stripTracking': '删除跟踪参数',
+      'fix.stripQuery': '删除查询字符串',
+    },
+  },
+  check({ resolution, report }) {
+    for (const base of resolution.baseUrls) {
+      const { setting, parsed } = base;
+      if (!parsed || parsed.query === undefined || setting.value === undefined) continue;
+      const pairs = parsed.query.split('&').filter((p) => p.length > 0);
+      const names = pairs.map((p) => decodeURIComponent(p.split('=')[0] ?? ''));
+      const others = pairs.filter((_, i) => !TRACKING.test(names[i]) && names[i].toLowerCase() !== 'api-version');
+      const tracking = pairs.filter((_, i) => TRACKING.test(names[i]));
+      const v = setting.value.trim();
+      const queryStart = v.indexOf('?');
+      const hash = parsed.hash !== undefined ? `#${parsed.hash}` : '';
+      if (tracking.length > 0) {
+        const keep = pairs.filter((p) => !tracking.includes(p));
+        const fixed = v.slice(0, queryStart) + (keep.length ? `?${keep.join('&')}` : '') + hash;
+        report({
+          severity: 'error',
+          messageId: 'tracking',
+          data: { value: shorten(v), params: tracking.map((p) => p.split('=')[0]).join(', ') },
+          range: setting.contentRange,
+          subject: subjectOf(setting),
+          fixes: [{ titleId: 'fix.stripTracking', safety: 'safe', edits: [replaceContent(setting, fixed)] }],
+        });
+      } else if (others.length > 0) {
+        report({
+          severity: 'warning',
+          messageId: 'query',
+          data: { value: shorten(v), params: others.map((p) => p.split('=')[0]).join(', ') },
+          range: setting.contentRange,
+          subject: subjectOf(setting),
+          fixes: [{ titleId: 'fix.stripQuery', safety: 'unsafe', edits: [replaceContent(setting, v.slice(0, queryStart) + hash)] }],
+        });
+      }
+    }
+  },
+});

@@ -1,0 +1,35 @@
+import type { Rule } from './rule';
+import apiKeyEmpty from './api-key-empty';
+import apiKeyPlaceholder from './api-key-placeholder';
+import apiKeyWhitespace from './api-key-whitespace';
+import baseUrlDuplicateV1 from './base-url-duplicate-v1';
+import baseUrlEndpointPath from './base-url-endpoint-path';
+import baseUrlMissingV1 from './base-url-missing-v1';
+import baseUrlQueryString from './base-url-query-string';
+import baseUrlTrailingSlash from './base-url-trailing-slash';
+import dotenvCommentAsValue from './dotenv-comment-as-value';
+import parseError from './parse-error';
+import skippedFile from './skipped-file';
+
+/**
+ * The registry: the only list of rules. CLI choices, the config schema, docs and the README table
+ * are generated from it or checked against it by tests.
+ */
+export const RULES: readonly Rule[] = [
+  baseUrlDuplicateV1,
+  baseUrlEndpointPath,
+  baseUrlQueryString,
+  baseUrlTrailingSlash,
+  baseUrlMissingV1,
+  apiKeyPlaceholder,
+  apiKeyWhitespace,
+  apiKeyEmpty,
+  dotenvCommentAsValue,
+  parseError,
+  skippedFile,
+];
+
+/** Looks a rule up by id. */
+export function ruleById(id: string): Rule | undefined {
+  return RULES.find((r) => r.meta.id === id);
+}

@@ -1,0 +1,21 @@
+import { defineRule } from './rule';
+
+/** Pseudo-rule: the file could not be fully parsed; what could be read is still linted. */
+export default defineRule({
+  meta: {
+    id: 'parse-error',
+    title: 'The file could not be parsed',
+    defaultSeverity: 'error',
+    formats: ['dotenv', 'yaml', 'json', 'python', 'shell'],
+    fixable: false,
+  },
+  messages: {
+    en: { parse: 'cannot parse this {format} file here: {detail}; the rest of the file is still checked' },
+    'zh-CN': { parse: '无法解析此 {format} 文件的这一部分：{detail}；文件其余部分仍会检查' },
+  },
+  check({ document, extraction, report }) {
+    for (const problem of extraction.parseProblems) {
+      report({ messageId: 'parse', data: { format: document.format, detail: problem.message }, range: problem.range });
+    }
+  },
+});

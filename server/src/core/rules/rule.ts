@@ -1,0 +1,86 @@
+import type { Extraction, Finding, Format, Range, Severity, TextEdit, FixSafety } from '../model/types';
+import type { Resolution } from '../resolve/resolve';
+import type { LintConfig } from '../config/config';
+import type { WorkspaceFacts } from '../model/facts';
+import type { Locale } from '../messages/locale';
+
+/** Which fixes a rule can offer: `safe` ones are applied by fix-all/on-save, `unsafe` only on request. */
+export type Fixable = 'safe' | 'unsafe' | false;
+
+/** Rule metadata; the registry array in `rules/index.ts` is the only list of these. */
+export interface RuleMeta {
+  /** Permanent kebab-case id, subject first (`base-url-duplicate-v1`). */
+  id: string;
+  /** One line, English: what the rule catches. */
+  title: string;
+  /** Default severity per DESIGN's severity table. */
+  defaultSeverity: Severity;
+  /** Formats the rule can fire in; each needs bad/good fixtures (a meta-test checks). */
+  formats: readonly Format[];
+  fixable: Fixable;
+}
+
+/**
+ * Message templates by message id, per locale. `{name}` placeholders are filled from finding data.
+ * Fix titles live here too, under ids starting with `fix.`.
+ */
+export type MessageBundle = Record<string, string>;
+
+export interface RuleMessages {
+  en: MessageBundle;
+  'zh-CN': MessageBundle;
+}
+
+/** A fix as a rule reports it: the title is a message id, rendered by the engine. */
+export interface FixReport {
+  titleId: string;
+  data?: Record<string, string | number>;
+  safety: FixSafety;
+  edits: TextEdit[];
+}
+
+export interface Report {
+  messageId: string;
+  data?: Record<string, string | number>;
+  range: Range;
+  fixes?: FixReport[];
+  /** See `Finding.subject`; use `subjectOf(setting)` / `siteSubject(site)`. */
+  subject?: string;
+  /** Overrides the rule's default severity for this finding (e.g. a hint upgraded by a verified ping). */
+  severity?: Severity;
+}
+
+/** The document a rule sees. `text` has any BOM removed; `path` is absolute or workspace-relative, `/`-separated. */
+export interface LintDocument {
+  path: string;
+  text: string;
+  format: Format;
+}
+
+/** What `check` receives. Everything is read-only; rules report through `report`. */
+export interface RuleContext {
+  document: LintDocument;
+  extraction: Extraction;
+  resolution: Resolution;
+  config: LintConfig;
+  facts: WorkspaceFacts;
+  locale: Locale;
+  report(report: Report): void;
+  /** Renders one of this rule's own messages in the run's locale (for localised data such as "leading"). */
+  t(messageId: string, data?: Record<string, string | number>): string;
+}
+
+export interface Rule {
+  meta: RuleMeta;
+  messages: RuleMessages;
+  /** Pure: reads the context and reports; never throws on odd input (the engine still guards). */
+  check(context: RuleContext): void;
+}
+
+/** Identity helper that gives rule literals their type. */
+export function defineRule(rule: Rule): Rule {
+  return rule;
+}
+
+/** Shape of an unrendered finding, used between rules and the precedence filter. */
+export type RawFinding = Omit<Finding, 'message' | 'fixes'> & { fixes: FixReport[] };

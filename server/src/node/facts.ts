@@ -1,0 +1,161 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
+import ignore, { type Ignore } from 'ignore';
+import { parse as parseDotenv } from 'dotenv';
+import type { WorkspaceFacts } from '../core/model/facts';
+
+function toPosix(p: string): string {
+  return p.split(sep).join('/');
+}
+
+/**
+ * `.gitignore` semantics from `root` down to each path, read with the `ignore` package (the rules of
+ * git's gitignore documentation), cached per directory.
+ */
+export class GitignoreChain {
+  private readonly perDir = new Map<string, Ignore | null>();
+
+  constructor(private readonly root: string) {}
+
+  private rulesIn(dir: string): Ignore | null {
+    if (!this.perDir.has(dir)) {
+      const file = join(dir, '.gitignore');
+      let rules: Ignore | null = null;
+      try {
+        if (existsSync(file)) rules = ignore().add(readFileSync(file, 'utf8'));
+      } catch {
+        rules = null;
+      }
+      this.perDir.set(dir, rules);
+    }
+    return this.perDir.get(dir) ?? null;
+  }
+
+  /** Directories from the root to the folder holding `absPath`, root first. */
+  private chain(absPath: string): string[] {
+    const dirs: string[] = [];
+    let dir = dirname(absPath);
+    const rel = relative(this.root, dir);
+    if (rel.startsWith('..')) return [];
+    for (;;) {
+      dirs.unshift(dir);
+      if (dir === this.root) break;
+      const parent = dirname(dir);
+      if (parent === dir) break;
+      dir = parent;
+    }
+    return dirs;
+  }
+
+  /** True when some `.gitignore` between the root and the path exists. */
+  hasAny(absPath: string): boolean {
+    return this.chain(absPath).some((d) => this.rulesIn(d) !== null);
+  }
+
+  /** Whether the `.gitignore` files ignore `absPath` (a directory when `isDir`). */
+  ignores(absPath: string, isDir = false): boolean {
+    let ignored = false;
+    for (const dir of this.chain(absPath)) {
+      const rules = this.rulesIn(dir);
+      if (!rules) continue;
+      const rel = toPosix(relative(dir, absPath)) + (isDir ? '/' : '');
+      if (rel === '' || rel.startsWith('..')) continue;
+      const r = rules.test(rel);
+      if (r.ignored) ignored = true;
+      else if (r.unignored) ignored = false;
+    }
+    return ignored;
+  }
+}
+
+/**
+ * Workspace facts for the CLI and the language server. Git is asked once (`git ls-files`) and the
+ * answer cached; without git, `.gitignore` files from `root` down decide. Paths given to the facts
+ * are absolute or relative to `root`.
+ */
+export class NodeWorkspaceFacts implements WorkspaceFacts {
+  private chain: GitignoreChain | undefined;
+  private tracked: Set<string> | undefined;
+  private gitTop: string | undefined | null = null;
+  private readonly envCache = new Map<string, Record<string, { file: string; value: string }[]>>();
+
+  constructor(readonly root: string) {}
+
+  /** `.gitignore` rules from the git top level (or the root, outside git) down. */
+  get gitignore(): GitignoreChain {
+    this.chain ??= new GitignoreChain(this.gitTopLevel() ?? this.root);
+    return this.chain;
+  }
+
+  private abs(path: string): string {
+    return path.startsWith('/') ? path : join(this.root, path);
+  }
+
+  /** The git work tree holding the root, or `undefined`. */
+  gitTopLevel(): string | undefined {
+    if (this.gitTop === null) {
+      try {
+        this.gitTop = execFileSync('git', ['rev-parse', '--show-toplevel'], { cwd: this.root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() || undefined;
+      } catch {
+        this.gitTop = undefined;
+      }
+    }
+    return this.gitTop;
+  }
+
+  private trackedFiles(): Set<string> {
+    if (!this.tracked) {
+      this.tracked = new Set();
+      const top = this.gitTopLevel();
+      if (top) {
+        try {
+          const out = execFileSync('git', ['ls-files', '-z'], { cwd: top, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, stdio: ['ignore', 'pipe', 'ignore'] });
+          for (const f of out.split('\0')) if (f) this.tracked.add(join(top, f));
+        } catch {
+          /* not readable as a repository: fall back to .gitignore files */
+        }
+      }
+    }
+    return this.tracked;
+  }
+
+  /** Forgets cached git and dotenv facts (after file-watch events). */
+  invalidate(): void {
+    this.tracked = undefined;
+    this.envCache.clear();
+  }
+
+  gitState(path: string): 'tracked' | 'ignored' | 'exposed' | 'unknown' {
+    const abs = this.abs(path);
+    if (this.trackedFiles().has(abs)) return 'tracked';
+    if (this.gitignore.ignores(abs)) return 'ignored';
+    if (this.gitTopLevel() || this.gitignore.hasAny(abs)) return 'exposed';
+    return 'unknown';
+  }
+
+  siblingEnv(path: string): Record<string, { file: string; value: string }[]> {
+    const dir = dirname(this.abs(path));
+    let cached = this.envCache.get(dir);
+    if (!cached) {
+      cached = {};
+      let names: string[] = [];
+      try {
+        names = readdirSync(dir).filter((n) => n === '.env' || n.startsWith('.env.')).sort();
+      } catch {
+        names = [];
+      }
+      for (const name of names) {
+        try {
+          const file = join(dir, name);
+          if (statSync(file).size > 1024 * 1024) continue;
+          for (const [k, v] of Object.entries(parseDotenv(readFileSync(file)))) (cached[k] ??= []).push({ file: name, value: v });
+        } catch {
+          /* unreadable sibling: no facts from it */
+        }
+      }
+      this.envCache.set(dir, cached);
+    }
+    return cached;
+  }
+}

@@ -1,0 +1,33 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Language, Parser } from 'web-tree-sitter';
+import type { Grammars } from '../core/formats/treesitter';
+
+const WASM_FILES = ['web-tree-sitter.wasm', 'tree-sitter-python.wasm', 'tree-sitter-bash.wasm'] as const;
+
+/**
+ * Directory holding the three `.wasm` files: `dist/grammars` beside the bundle, or the packages in
+ * `node_modules` when running from source (tests). Throws when neither has them.
+ */
+export function grammarDirectory(): string {
+  const candidates = [join(__dirname, 'grammars'), join(__dirname, '..', 'dist', 'grammars'), join(__dirname, '..', '..', 'dist', 'grammars')];
+  for (const dir of candidates) if (WASM_FILES.every((f) => existsSync(join(dir, f)))) return dir;
+  throw new Error(`grammar wasm files not found (looked in ${candidates.join(', ')}); run "npm run build"`);
+}
+
+let loading: Promise<Grammars> | undefined;
+
+/** Loads the Python and bash grammars once per process. Rejects when a wasm file is missing or invalid. */
+export function loadGrammars(): Promise<Grammars> {
+  loading ??= (async () => {
+    const dir = grammarDirectory();
+    await Parser.init({ locateFile: (name: string) => join(dir, name) });
+    const [python, bash] = await Promise.all([
+      Language.load(join(dir, 'tree-sitter-python.wasm')),
+      Language.load(join(dir, 'tree-sitter-bash.wasm')),
+    ]);
+    return { python, bash };
+  })();
+  return loading;
+}
+

@@ -1,0 +1,82 @@
+import { writeFileSync } from 'node:fs';
+import type { Finding, Format } from '../core/model/types';
+import { formatOf, isCandidate } from '../core/files';
+import { lintDocument, stripBom, type LintOptions, type RuleFailure } from '../core/lint';
+import { applyEdits, chooseFixes } from '../core/fix';
+import { ruleById } from '../core/rules/index';
+import { formatMessage } from '../core/messages/locale';
+import { readForLint } from './read';
+
+/** The result for one file, as the CLI formatters and the language server's workspace scan use it. */
+export interface FileResult {
+  absPath: string;
+  relPath: string;
+  format: Format | undefined;
+  /** The text as linted (BOM removed); `undefined` when the file was skipped or unreadable. */
+  text: string | undefined;
+  findings: Finding[];
+  failures: RuleFailure[];
+  /** Set when `--fix` rewrote the file: the number of fix passes that changed it. */
+  fixedPasses?: number;
+  /** The file was read but is not a candidate (a Python file without trigger tokens). */
+  notCandidate?: boolean;
+}
+
+/** Builds the host-side `skipped-file` finding (the rule itself never runs on such files). */
+export function skippedFileFinding(messageId: 'tooLarge' | 'binary', data: Record<string, string | number>, locale: LintOptions['locale']): Finding {
+  const rule = ruleById('skipped-file')!;
+  const template = rule.messages[locale ?? 'en'][messageId];
+  return { ruleId: 'skipped-file', severity: 'warning', messageId, data, message: formatMessage(template, data), range: { start: 0, end: 0 }, fixes: [] };
+}
+
+export interface LintFileOptions extends LintOptions {
+  /** Apply fixes and write the file back: `safe` fixes, or all with `unsafe`. */
+  fix?: 'safe' | 'unsafe';
+  /** Lint even when the content has no trigger token (explicit file arguments). */
+  force?: boolean;
+  maxFileBytes: number;
+}
+
+const MAX_FIX_PASSES = 10;
+
+/**
+ * Reads, lints and optionally fixes one file. Never throws for file content; a write failure when
+ * fixing is reported as a `RuleFailure` with rule id `--fix`. With `fix`, passes repeat until no
+ * chosen fix applies (at most 10), each pass re-linting the new text; bytes outside the edits,
+ * including a BOM and CRLF line breaks, are kept.
+ */
+export function lintFile(absPath: string, relPath: string, options: LintFileOptions): FileResult {
+  const format = formatOf(relPath);
+  const base: FileResult = { absPath, relPath, format, text: undefined, findings: [], failures: [] };
+  const read = readForLint(absPath, options.maxFileBytes);
+  if (read.kind === 'error') return { ...base, failures: [{ ruleId: 'read', error: read.message }] };
+  if (read.kind === 'tooLarge') {
+    return { ...base, findings: [skippedFileFinding('tooLarge', { size: read.size, limit: options.maxFileBytes }, options.locale)] };
+  }
+  if (read.kind === 'binary') return { ...base, findings: [skippedFileFinding('binary', {}, options.locale)] };
+  const { text, hadBom } = stripBom(read.text);
+  if (!format) return base;
+  if (!options.force && options.config && !isCandidate(relPath, text, options.config)) return { ...base, text, notCandidate: true };
+  let current = text;
+  let outcome = lintDocument({ path: relPath, text: current, format }, options);
+  let passes = 0;
+  if (options.fix) {
+    while (passes < MAX_FIX_PASSES) {
+      const fixes = chooseFixes(outcome.findings, options.fix === 'unsafe');
+      if (fixes.length === 0) break;
+      const next = applyEdits(current, fixes.flatMap((f) => f.edits));
+      if (next === current) break;
+      current = next;
+      passes++;
+      outcome = lintDocument({ path: relPath, text: current, format }, options);
+    }
+    if (passes > 0) {
+      try {
+        writeFileSync(absPath, (hadBom ? '\ufeff' : '') + current);
+      } catch (error) {
+        outcome.failures.push({ ruleId: '--fix', error: (error as Error).message });
+      }
+    }
+  }
+  return { ...base, text: current, findings: outcome.findings, failures: outcome.failures, fixedPasses: passes || undefined };
+}
