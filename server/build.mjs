@@ -24,6 +24,8 @@ await build({
   outdir: dist,
   bundle: true,
   platform: 'node',
+  mainFields: ['module', 'main'],
+  alias: { 'web-tree-sitter': require.resolve('web-tree-sitter') },
   target: 'node20',
   format: 'cjs',
   sourcemap: true,

@@ -1,7 +1,8 @@
 import { resolve } from 'node:path';
-import { DEFAULT_CONFIG } from '../core/config/config';
+import picomatch from 'picomatch';
 import { normalizeLocale, type Locale } from '../core/messages/locale';
 import { RULES } from '../core/rules/index';
+import { ConfigError, invalidate, loadConfigFor, loadConfigForDirectory, type LoadedConfig } from '../node/config';
 import { loadGrammars } from '../node/grammars';
 import { NodeWorkspaceFacts } from '../node/facts';
 import { lintFile, type FileResult } from '../node/lint-file';
@@ -22,12 +23,20 @@ export interface LintCommandOptions {
   lang?: string;
   ignore: boolean;
   color?: boolean;
+  reportUnusedDisableDirectives?: boolean;
+}
+
+function ignoredBy(loaded: LoadedConfig, relPath: string): boolean {
+  return loaded.config.ignore.length > 0 && picomatch(loaded.config.ignore, { dot: true })(relPath);
 }
 
 /**
- * Lints `paths` (default `.`) and prints the chosen format on stdout; walk problems and rule
- * failures go to stderr. Exit code per DESIGN (ESLint's): 0 clean or warnings within
- * `--max-warnings`; 1 errors or too many warnings; 2 usage, config or internal error.
+ * Lints `paths` (default `.`) and prints the chosen format on stdout; walk problems, rule failures
+ * and configuration errors go to stderr. Each file uses its nearest `.rolloutlintrc.json` (up to the
+ * working directory, the workspace root) merged over the defaults; its `ignore` globs skip the file.
+ * Exit code per DESIGN (ESLint's): 0 clean or warnings within `--max-warnings`; 1 errors or too many
+ * warnings; 2 usage, config or internal error (a bad config prints `file:line:col: $.path: reason`
+ * and nothing on stdout).
  */
 export async function runLint(paths: string[], options: LintCommandOptions, io: CliIo): Promise<number> {
   const locale: Locale = normalizeLocale(options.lang ?? io.env.LC_ALL ?? io.env.LC_MESSAGES ?? io.env.LANG);
@@ -37,34 +46,44 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
     return 2;
   }
   const root = io.cwd;
+  invalidate();
   const facts = new NodeWorkspaceFacts(root);
-  const config = DEFAULT_CONFIG;
-  const grammars = await loadGrammars();
-  const { files, problems } = walk(paths.length ? paths : ['.'], root, facts, { noIgnore: !options.ignore, config });
-  for (const p of problems) io.stderr(`rollout-lint: ${p.path}: ${p.message}\n`);
-  const explicit = new Set(paths.map((p) => resolve(root, p)));
-  const results: FileResult[] = [];
-  for (const file of files) {
-    const result = lintFile(file.absPath, file.relPath, {
-      grammars,
-      config,
-      facts,
-      locale,
-      onlyRules: options.rule?.length ? options.rule : undefined,
-      fix: options.fixUnsafe ? 'unsafe' : options.fix ? 'safe' : undefined,
-      force: explicit.has(file.absPath),
-      maxFileBytes: config.maxFileBytes,
-    });
-    for (const f of result.failures) io.stderr(`rollout-lint: ${file.relPath}: internal error in ${f.ruleId}: ${f.error.split('\n')[0]}\n`);
-    results.push(result);
+  try {
+    const rootConfig = loadConfigForDirectory(root, root);
+    const grammars = await loadGrammars();
+    const { files, problems } = walk(paths.length ? paths : ['.'], root, facts, { noIgnore: !options.ignore, config: rootConfig.config });
+    for (const p of problems) io.stderr(`rollout-lint: ${p.path}: ${p.message}\n`);
+    const explicit = new Set(paths.map((p) => resolve(root, p)));
+    const results: FileResult[] = [];
+    for (const file of files) {
+      const loaded = loadConfigFor(file.absPath, root);
+      if (ignoredBy(loaded, file.relPath)) continue;
+      const result = lintFile(file.absPath, file.relPath, {
+        grammars,
+        config: loaded.config,
+        facts,
+        locale,
+        onlyRules: options.rule?.length ? options.rule : undefined,
+        reportUnusedDisableDirectives: !!options.reportUnusedDisableDirectives,
+        fix: options.fixUnsafe ? 'unsafe' : options.fix ? 'safe' : undefined,
+        force: explicit.has(file.absPath),
+        maxFileBytes: loaded.config.maxFileBytes,
+      });
+      for (const f of result.failures) io.stderr(`rollout-lint: ${file.relPath}: internal error in ${f.ruleId}: ${f.error.split('\n')[0]}\n`);
+      results.push(result);
+    }
+    io.stdout(FORMATTERS[options.format]({ results, includeHints: !!options.includeHints, quiet: !!options.quiet, color: options.color ?? false, root }));
+    if (problems.length || results.some((r) => r.failures.length)) return 2;
+    if (options.exitZero) return 0;
+    const all = results.flatMap((r) => r.findings);
+    const errors = all.filter((f) => f.severity === 'error').length;
+    const warnings = all.filter((f) => f.severity === 'warning').length;
+    if (errors > 0) return 1;
+    if (options.maxWarnings !== undefined && options.maxWarnings >= 0 && warnings > options.maxWarnings) return 1;
+    return 0;
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    io.stderr(`rollout-lint: invalid configuration\n${error.message}\n`);
+    return 2;
   }
-  io.stdout(FORMATTERS[options.format]({ results, includeHints: !!options.includeHints, quiet: !!options.quiet, color: options.color ?? false, root }));
-  if (problems.length || results.some((r) => r.failures.length)) return 2;
-  if (options.exitZero) return 0;
-  const all = results.flatMap((r) => r.findings);
-  const errors = all.filter((f) => f.severity === 'error').length;
-  const warnings = all.filter((f) => f.severity === 'warning').length;
-  if (errors > 0) return 1;
-  if (options.maxWarnings !== undefined && options.maxWarnings >= 0 && warnings > options.maxWarnings) return 1;
-  return 0;
 }

@@ -3,8 +3,7 @@ import { FORMATTERS } from './format/index';
 import { processIo, type CliIo } from './io';
 import { runLint, type LintCommandOptions } from './lint-command';
 import { runRules } from './rules-command';
-
-const VERSION = '0.1.0';
+import { VERSION } from './version';
 
 function integer(value: string): number {
   const n = Number(value);
@@ -33,6 +32,7 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
     .option('--max-warnings <n>', 'exit 1 when there are more warnings than this', integer)
     .option('--rule <id>', 'run only this rule (repeatable)', (v: string, prev: string[] = []) => [...prev, v])
     .option('--lang <locale>', 'message language: en or zh-CN (default: from LANG)')
+    .option('--report-unused-disable-directives', 'warn about rollout-lint-disable comments that suppress nothing')
     .option('--no-ignore', 'also lint git-ignored files')
     .option('--no-color', 'never colour the output')
     .action(async (paths: string[], options: LintCommandOptions) => {

@@ -24,6 +24,8 @@ export interface LintOptions {
   locale?: Locale;
   /** Restricts the run to these rule ids (CLI `--rule`); all registered rules when absent. */
   onlyRules?: readonly string[];
+  /** Also report `rollout-lint-disable-*` directives that suppressed nothing (`--report-unused-disable-directives`). */
+  reportUnusedDisableDirectives?: boolean;
 }
 
 /** A rule that threw: the run goes on without its findings; the CLI exits 2, the server logs it. */
@@ -116,7 +118,7 @@ export function lintDocument(input: { path: string; text: string; format?: Forma
       failures.push({ ruleId: rule.meta.id, error: (error as Error).stack ?? String(error) });
     }
   }
-  const kept = applySuppressions(applyPrecedence(findings), extraction.comments, document, RULES.map((r) => r.meta.id), locale);
+  const kept = applySuppressions(applyPrecedence(findings), extraction.comments, document, { locale, config, onlyRules: options.onlyRules, reportUnused: options.reportUnusedDisableDirectives });
   kept.sort((a, b) => a.range.start - b.range.start || a.range.end - b.range.end || a.ruleId.localeCompare(b.ruleId));
   return { document, findings: kept, extraction, resolution, failures };
 }

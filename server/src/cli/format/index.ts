@@ -1,4 +1,6 @@
+import { formatGithub } from './github';
 import { formatJson } from './json';
+import { formatSarif } from './sarif';
 import { formatText } from './text';
 import type { Formatter } from './types';
 
@@ -6,6 +8,8 @@ import type { Formatter } from './types';
 export const FORMATTERS = {
   text: formatText,
   json: formatJson,
+  sarif: formatSarif,
+  github: formatGithub,
 } satisfies Record<string, Formatter>;
 
 export type FormatName = keyof typeof FORMATTERS;

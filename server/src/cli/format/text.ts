@@ -1,13 +1,15 @@
 import { LineIndex } from '../../core/positions';
 import type { Formatter } from './types';
 import { visibleFindings } from './visible';
+import { displayWidth } from './width';
 
 const COLORS = { error: '\x1b[31m', warning: '\x1b[33m', hint: '\x1b[36m', dim: '\x1b[2m', bold: '\x1b[1m', reset: '\x1b[0m' };
 
 /**
  * actionlint-style text: `path:line:col: severity: message [rule-id]` (1-based line and column,
- * columns in UTF-16 code units as ESLint counts them), then the source line and a caret line under
- * the range. A summary line ends the output when anything was found.
+ * columns in UTF-16 code units as ESLint counts them), then the source line (control characters
+ * shown as spaces) and a caret line under the range, aligned by terminal width (CJK characters take
+ * two columns). A summary line ends the output when anything was found.
  */
 export const formatText: Formatter = (input) => {
   const paint = (color: keyof typeof COLORS, s: string) => (input.color ? `${COLORS[color]}${s}${COLORS.reset}` : s);
@@ -29,9 +31,10 @@ export const formatText: Formatter = (input) => {
       if (index && result.text) {
         const source = index.lineText(start.line);
         if (source.length <= 300) {
-          const width = Math.max(1, (end.line === start.line ? end.character : source.length) - start.character);
-          lines.push(`  ${source.replace(/\t/g, ' ')}`);
-          lines.push(`  ${' '.repeat(start.character)}${paint(f.severity, '^'.repeat(Math.min(width, Math.max(1, source.length - start.character))))}`);
+          const endCharacter = end.line === start.line ? end.character : source.length;
+          const width = Math.max(1, displayWidth(source.slice(start.character, endCharacter)));
+          lines.push(`  ${source.replace(/[\x00-\x1f\x7f]/g, ' ')}`);
+          lines.push(`  ${' '.repeat(displayWidth(source.slice(0, start.character)))}${paint(f.severity, '^'.repeat(width))}`);
         }
       }
     }

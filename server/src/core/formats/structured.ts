@@ -53,8 +53,25 @@ export interface TreeContext {
   groupPrefix: string;
 }
 
+/**
+ * Deepest mapping/list nesting the extractors read. A document nested deeper is reported as a
+ * ParseProblem and not parsed (comments are still collected): the parsers recurse per level, and real
+ * configs stay far below this.
+ */
+export const MAX_NESTING = 256;
+
+/** The ParseProblem for a document nested deeper than `MAX_NESTING`, at the first too-deep opener. */
+export function nestingProblem(range: Range): { message: string; range: Range } {
+  return { message: `Nesting deeper than ${MAX_NESTING} levels is not read`, range };
+}
+
+/** Mappings (and lists) whose scalars are env definitions. */
 const ENV_CONTAINERS = new Set(['env', 'environment']);
+/** Inside an env container, `vars` holds env vars too: openclaw.json `env.vars` (docs.openclaw.ai/help/environment, "Config env block"). */
+const NESTED_ENV_CONTAINER = 'vars';
+/** A mapping under one of these keys is a request/sampling site. */
 const SITE_KEYS = new Set(['sampling', 'sampling_params', 'generation_kwargs', 'generation_config', 'rollout', 'request', 'request_body', 'extra_body']);
+/** A mapping directly holding one of these keys is a request site whatever its own key. */
 const LOGPROB_KEYS = new Set(['logprobs', 'top_logprobs', 'return_logprob']);
 
 /** One path segment: the key itself, or JSON-quoted when it holds `.`, `[`, `]`, `"` or is empty. */
@@ -103,8 +120,9 @@ export function namesRollout(text: string): boolean {
 
 /**
  * Walks `root` and appends to `out`: a `property` setting per scalar under a key (and per scalar item
- * of a list under a key, path `key[i]`), `env` settings for `env`/`environment` containers, and a
- * `mapping` request site per sampling/request mapping. Settings are appended in document order.
+ * of a list under a key, path `key[i]`), `env` settings for `env`/`environment` containers, a
+ * `mapping` request site per sampling/request mapping, and `out.groups` for every mapping that
+ * directly holds a scalar. Settings are appended in document order.
  */
 export function collectTree(root: TreeNode, context: TreeContext, out: Extraction): void {
   const { format, groupPrefix } = context;
@@ -169,9 +187,10 @@ export function collectTree(root: TreeNode, context: TreeContext, out: Extractio
     return true;
   };
 
-  const visit = (node: TreeNode, path: string, parentKey: TreeEntry | undefined, group: string): void => {
+  const visit = (node: TreeNode, path: string, parentKey: TreeEntry | undefined, group: string, inEnv = false): void => {
     if (node.kind === 'scalar') return;
-    const envContainer = parentKey !== undefined && ENV_CONTAINERS.has(parentKey.key.toLowerCase());
+    const name = parentKey?.key.toLowerCase();
+    const envContainer = name !== undefined && (ENV_CONTAINERS.has(name) || (inEnv && name === NESTED_ENV_CONTAINER));
     if (node.kind === 'seq') {
       node.items.forEach((item, index) => {
         const itemPath = `${path}[${index}]`;
@@ -183,10 +202,13 @@ export function collectTree(root: TreeNode, context: TreeContext, out: Extractio
     }
     const site = envContainer ? undefined : requestSite(node, path, parentKey);
     if (site) out.requestSites.push(site);
+    if (node.entries.some((entry) => entry.value.kind === 'scalar')) {
+      (out.groups ??= {})[groupPrefix + path] = { anchorRange: parentKey?.keyRange ?? node.openRange, range: node.range, insertion: site?.insertion ?? node.insertion() };
+    }
     for (const entry of node.entries) {
       const childPath = joinPath(path, entry.key);
       if (entry.value.kind !== 'scalar') {
-        visit(entry.value, childPath, entry, childPath);
+        visit(entry.value, childPath, entry, path, envContainer);
         continue;
       }
       const setting = makeSetting(envContainer ? 'env' : 'property', entry.key, entry.keyRange, childPath, entry.value, entry.statementRange, path);

@@ -1,8 +1,8 @@
 import { Composer, LineCounter, Parser, isAlias, isMap, isScalar, isSeq } from 'yaml';
 import type { Alias, Scalar, YAMLMap, YAMLSeq } from 'yaml';
-import type { Comment, Extraction, ParseProblem, Range } from '../model/types';
+import type { Comment, Extraction, InsertionPoint, ParseProblem, Range } from '../model/types';
 import { emptyExtraction } from '../model/types';
-import { collectTree, flowInsertion, indentBetween, lineBreakOf } from './structured';
+import { MAX_NESTING, collectTree, flowInsertion, indentBetween, lineBreakOf, nestingProblem } from './structured';
 import type { TreeEntry, TreeMap, TreeNode, TreeScalar } from './structured';
 
 /**
@@ -18,26 +18,35 @@ import type { TreeEntry, TreeMap, TreeNode, TreeScalar } from './structured';
  *   `=`; `- KEY` alone has `value` undefined) and `{name, value}` items of such a list.
  *
  * All ranges are UTF-16 offsets into `text` (the `yaml` package counts string indexes). Never throws:
- * every `doc.errors` entry becomes a ParseProblem, and an unexpected failure becomes one covering the
- * whole text, keeping whatever was extracted before it.
+ * every `doc.errors` entry becomes a ParseProblem (sorted by offset), and an unexpected failure
+ * becomes one covering the whole text, keeping whatever was extracted before it. Duplicate keys are
+ * reported here with yaml's message ("Map keys must be unique") because its own check is quadratic
+ * in the number of keys of a mapping.
  */
 export function extractYaml(text: string, path: string): Extraction {
   const out = emptyExtraction();
   try {
     const lineCounter = new LineCounter();
     const tokens = Array.from(new Parser(lineCounter.addNewLine).parse(text));
-    out.comments = cstComments(tokens);
-    const composer = new Composer({ prettyErrors: false });
-    const documents = Array.from(composer.compose(tokens));
+    const composable: typeof tokens = [];
+    for (const token of tokens) {
+      const scan = scanCst(token, out.comments);
+      if (scan.tooDeep === undefined) composable.push(token);
+      else out.parseProblems.push(nestingProblem({ start: scan.tooDeep, end: Math.min(scan.tooDeep + 1, text.length) }));
+    }
+    out.comments.sort((a, b) => a.range.start - b.range.start);
+    const composer = new Composer({ prettyErrors: false, uniqueKeys: false });
+    const documents = Array.from(composer.compose(composable));
     if (documents.length === 0) out.parseProblems.push(...composer.streamInfo().errors.map((e) => problem(e.message, e.pos, text.length)));
     documents.forEach((document, index) => {
       out.parseProblems.push(...document.errors.map((e) => problem(e.message, e.pos, text.length)));
-      const root = new YamlTree(text, lineCounter).node(document.contents);
+      const root = new YamlTree(text, lineCounter, out.parseProblems).node(document.contents);
       if (root) collectTree(root, { format: 'yaml', filePath: path, groupPrefix: index === 0 ? '' : `doc${index}:` }, out);
     });
   } catch (error) {
     out.parseProblems.push({ message: `YAML could not be read: ${error instanceof Error ? error.message : String(error)}`, range: { start: 0, end: text.length } });
   }
+  out.parseProblems.sort((a, b) => a.range.start - b.range.start);
   return out;
 }
 
@@ -46,26 +55,44 @@ function problem(message: string, pos: readonly [number, number], length: number
   return { message, range: { start, end: Math.max(start, Math.min(pos[1], length)) } };
 }
 
+const CST_COLLECTIONS = new Set(['block-map', 'block-seq', 'flow-collection']);
+
 /**
- * Every `# …` comment token in the parser's concrete syntax tree, in source order. `text` is the
- * comment without `#`, trimmed; `range` covers `#` through the end of the comment.
+ * Walks one top-level CST token without recursion. Appends every `# …` comment to `comments` (`text`
+ * without `#`, trimmed; `range` from `#` to the end of the comment) and returns the offset of the
+ * first collection nested deeper than `MAX_NESTING`, if any. Such a document is not composed: the
+ * `yaml` composer recurses until the stack overflows, which is not safe to rely on.
  */
-function cstComments(tokens: unknown[]): Comment[] {
-  const comments: Comment[] = [];
-  const pending: unknown[] = [...tokens];
-  while (pending.length > 0) {
-    const item = pending.pop();
+function scanCst(root: unknown, comments: Comment[]): { tooDeep?: number } {
+  let tooDeep: number | undefined;
+  const items: unknown[] = [root];
+  const depths: number[] = [0];
+  while (items.length > 0) {
+    const item = items.pop();
+    const depth = depths.pop()!;
     if (Array.isArray(item)) {
-      pending.push(...item);
-    } else if (item !== null && typeof item === 'object') {
-      const token = item as { type?: unknown; offset?: unknown; source?: unknown };
-      if (token.type === 'comment' && typeof token.offset === 'number' && typeof token.source === 'string') {
-        comments.push({ text: token.source.slice(1).trim(), range: { start: token.offset, end: token.offset + token.source.length } });
+      for (const child of item) {
+        items.push(child);
+        depths.push(depth);
       }
-      for (const value of Object.values(item)) if (value !== null && typeof value === 'object') pending.push(value);
+      continue;
+    }
+    if (item === null || typeof item !== 'object') continue;
+    const token = item as Record<string, unknown>;
+    if (token.type === 'comment' && typeof token.offset === 'number' && typeof token.source === 'string') {
+      comments.push({ text: token.source.slice(1).trim(), range: { start: token.offset, end: token.offset + token.source.length } });
+    }
+    const inner = typeof token.type === 'string' && CST_COLLECTIONS.has(token.type) ? depth + 1 : depth;
+    if (inner > MAX_NESTING && typeof token.offset === 'number') tooDeep = Math.min(tooDeep ?? token.offset, token.offset);
+    for (const key in token) {
+      const value = token[key];
+      if (value !== null && typeof value === 'object') {
+        items.push(value);
+        depths.push(inner);
+      }
     }
   }
-  return comments.sort((a, b) => a.range.start - b.range.start);
+  return { tooDeep };
 }
 
 /** Converts `yaml` document nodes to the format-neutral tree. */
@@ -73,6 +100,7 @@ class YamlTree {
   constructor(
     private readonly text: string,
     private readonly lineCounter: LineCounter,
+    private readonly problems: ParseProblem[],
   ) {}
 
   node(node: unknown): TreeNode | undefined {
@@ -92,10 +120,11 @@ class YamlTree {
 
   private scalar(node: Scalar): TreeScalar | undefined {
     if (!node.range) return undefined;
-    const [start, end] = node.range;
-    const raw = this.text.slice(start, end);
     const quote = node.type === 'QUOTE_DOUBLE' ? '"' : node.type === 'QUOTE_SINGLE' ? "'" : '';
     const block = node.type === 'BLOCK_LITERAL' || node.type === 'BLOCK_FOLDED';
+    const start = node.range[0];
+    const end = block ? this.trimmedEnd(start, node.range[1]) : node.range[1];
+    const raw = this.text.slice(start, end);
     const contentRange = quote ? this.quotedContent(start, end, quote) : block ? this.blockContent(start, end) : { start, end };
     const v: unknown = node.value;
     const plainText = quote || block ? this.text.slice(contentRange.start, contentRange.end) : raw;
@@ -117,7 +146,7 @@ class YamlTree {
     const lineBreak = this.text.indexOf('\n', start);
     let first = lineBreak < 0 || lineBreak >= end ? end : lineBreak + 1;
     while (first < end && /\s/.test(this.text[first])) first++;
-    return { start: first, end: Math.max(first, this.trimmedEnd(start, end)) };
+    return { start: first, end };
   }
 
   private alias(node: Alias): TreeScalar | undefined {
@@ -136,15 +165,19 @@ class YamlTree {
     if (!node.range) return undefined;
     const start = node.range[0];
     const entries: TreeEntry[] = [];
+    const seen = new Set<unknown>();
     for (const pair of node.items) {
       const key = isScalar(pair.key) ? this.scalar(pair.key) : undefined;
-      const value = this.node(pair.value);
-      if (!key || !value || !isScalar(pair.key)) continue;
+      if (!key || !isScalar(pair.key)) continue;
       const name = typeof pair.key.value === 'string' ? pair.key.value : key.raw;
       if (name === '<<') continue;
+      if (seen.has(pair.key.value)) this.problems.push({ message: 'Map keys must be unique', range: key.range });
+      seen.add(pair.key.value);
+      const value = this.node(pair.value);
+      if (!value) continue;
       entries.push({ key: name, keyRange: key.contentRange, statementRange: { start: key.range.start, end: value.range.end }, value });
     }
-    const flow = node.flow === true || this.text[start] === '{';
+    const flow = node.flow === true;
     const first = entries[0];
     return {
       kind: 'map',
@@ -156,11 +189,11 @@ class YamlTree {
   }
 
   /** After the end of the last entry's last line, as `<line break><the entries' indentation>`. */
-  private blockInsertion(entries: TreeEntry[], start: number) {
+  private blockInsertion(entries: TreeEntry[], start: number): InsertionPoint {
     const last = entries[entries.length - 1];
     if (!last) return { offset: start, prefix: '', suffix: '' };
-    const lineEnd = /[\r\n]/.exec(this.text.slice(last.statementRange.end));
-    const offset = lineEnd ? last.statementRange.end + lineEnd.index : this.text.length;
+    let offset = last.statementRange.end;
+    while (offset < this.text.length && this.text[offset] !== '\n' && this.text[offset] !== '\r') offset++;
     const keyStart = last.statementRange.start;
     return { offset, prefix: lineBreakOf(this.text) + indentBetween(this.text, this.lineStart(keyStart), keyStart), suffix: '' };
   }

@@ -204,6 +204,20 @@ export interface Extraction {
   bindings: Record<string, Setting>;
   comments: Comment[];
   parseProblems: ParseProblem[];
+  /** YAML/JSON only: each mapping that directly holds a setting, keyed by that setting's `group`. */
+  groups?: Record<string, MappingGroup>;
+}
+
+/**
+ * A YAML/JSON mapping whose scalars share one `Setting.group` (an openclaw.json provider entry), for
+ * findings about the mapping as a whole (`openclaw-missing-api-type`) and fixes that add a member.
+ */
+export interface MappingGroup {
+  /** The mapping's key (`local-vllm`, inside its quotes), or its `{` / first key when it has none. */
+  anchorRange: Range;
+  range: Range;
+  /** After the last member, written like its neighbours. */
+  insertion: InsertionPoint;
 }
 
 /** An extraction with nothing in it, for extractors to fill. */

@@ -40,6 +40,7 @@ export function resolve(extraction: Extraction, config: LintConfig): Resolution 
   const settings: Setting[] = [];
   for (const s of extraction.settings) {
     s.role = roleOf(s, config.extraKeys);
+    if (!s.role && isEvidenceTarget(s, extraction) && parseBaseUrl(s.value?.trim() ?? '')) s.role = 'baseUrl';
     if (s.role) settings.push(s);
   }
   const baseUrls: ResolvedBaseUrl[] = [];
@@ -57,4 +58,13 @@ export function resolve(extraction: Extraction, config: LintConfig): Resolution 
     });
   }
   return { settings, baseUrls, providers, byRole: (role) => settings.filter((s) => s.role === role) };
+}
+
+/**
+ * A setting whose name code joins a path onto (`f"{ROUTER}/v1/chat/completions"`) is a base URL
+ * whatever it is called.
+ */
+function isEvidenceTarget(setting: Setting, extraction: Extraction): boolean {
+  const target = setting.kind === 'assignment' ? setting.key : setting.kind === 'env' || setting.kind === 'envDefault' ? `env:${setting.envName ?? setting.key}` : undefined;
+  return target !== undefined && extraction.consumerEvidence.some((e) => e.target === target);
 }

@@ -8,6 +8,7 @@ import baseUrlMissingV1 from './base-url-missing-v1';
 import baseUrlQueryString from './base-url-query-string';
 import baseUrlTrailingSlash from './base-url-trailing-slash';
 import dotenvCommentAsValue from './dotenv-comment-as-value';
+import disableDirective from './disable-directive';
 import parseError from './parse-error';
 import skippedFile from './skipped-file';
 
@@ -26,6 +27,7 @@ export const RULES: readonly Rule[] = [
   apiKeyEmpty,
   dotenvCommentAsValue,
   parseError,
+  disableDirective,
   skippedFile,
 ];
 

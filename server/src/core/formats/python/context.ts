@@ -2,7 +2,7 @@ import type { Extraction, Range, Setting } from '../../model/types';
 import type { SyntaxNode } from '../treesitter';
 import { literalOf } from './literals';
 import { SymbolTable, type DictInfo } from './symbols';
-import type { Collected } from './walk';
+import type { Collected, Located } from './walk';
 
 /** Shared state of one Python extraction pass. */
 export interface PyContext {
@@ -16,6 +16,34 @@ export interface PyContext {
   kwargs: Map<number, Setting>;
   /** Local names that mean LiteLLM's `completion`/`acompletion`/`text_completion` (`from litellm import …`). */
   litellmNames: Map<string, string>;
+  /** `collected` lists grouped by scope key, built on first use by `inScope`. */
+  byScope?: Map<string, ScopeNodes>;
+}
+
+/** The collected nodes of one scope (not of nested scopes), in document order. */
+export interface ScopeNodes {
+  calls: Located[];
+  assignments: Located[];
+  binders: Located[];
+  attributeReads: Located[];
+  subscripts: Located[];
+}
+
+/** The nodes collected directly in the scope with key `key`. */
+export function inScope(ctx: PyContext, key: string): ScopeNodes {
+  if (!ctx.byScope) {
+    const map = new Map<string, ScopeNodes>();
+    const lists = ['calls', 'assignments', 'binders', 'attributeReads', 'subscripts'] as const;
+    for (const list of lists) {
+      for (const located of ctx.collected[list]) {
+        let entry = map.get(located.scope.key);
+        if (!entry) map.set(located.scope.key, (entry = { calls: [], assignments: [], binders: [], attributeReads: [], subscripts: [] }));
+        entry[list].push(located);
+      }
+    }
+    ctx.byScope = map;
+  }
+  return ctx.byScope.get(key) ?? { calls: [], assignments: [], binders: [], attributeReads: [], subscripts: [] };
 }
 
 export function newContext(text: string, out: Extraction, collected: Collected): PyContext {

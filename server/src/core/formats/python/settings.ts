@@ -3,7 +3,7 @@ import { addSetting, putRecord, rangeOf, type PyContext } from './context';
 import { callArguments, compact, envOfValue, envReadOf, isEnviron } from './env';
 import { literalOf, stringValue } from './literals';
 import type { DictInfo } from './symbols';
-import type { Located, Scope } from './walk';
+import type { Scope } from './walk';
 
 const LITELLM_FUNCTIONS = new Set(['completion', 'acompletion', 'text_completion', 'atext_completion']);
 
@@ -149,19 +149,14 @@ function subscriptWrite(ctx: PyContext, left: SyntaxNode, right: SyntaxNode, ass
   else if (dict && keys.length === 2) dict.deepEntries.set(keys.join('.'), setting);
 }
 
-/** Assignments: bindings first (all of them, so later lookups see module constants), then subscript writes. */
+/** Assignments to names and attributes: `assignment` settings, `bindings` and the symbol table. */
 export function readAssignments(ctx: PyContext): void {
-  const writes: Located[] = [];
-  for (const located of ctx.collected.assignments) {
-    const { node, scope } = located;
+  for (const { node, scope } of ctx.collected.assignments) {
     const left = node.childForFieldName('left');
     const right = node.childForFieldName('right');
-    if (!left || !right || right.type === 'assignment') continue;
-    if (left.type === 'identifier' || left.type === 'attribute') bindTarget(ctx, left, right, node, scope);
-    else if (left.type === 'subscript') writes.push(located);
-  }
-  for (const { node, scope } of writes) {
-    subscriptWrite(ctx, node.childForFieldName('left')!, node.childForFieldName('right')!, node, scope);
+    if (left && right && right.type !== 'assignment' && (left.type === 'identifier' || left.type === 'attribute')) {
+      bindTarget(ctx, left, right, node, scope);
+    }
   }
 }
 
@@ -197,31 +192,42 @@ export function readEnv(ctx: PyContext): void {
   }
 }
 
-/** `d.update({...})` / `d.update(k=v)` / `d.update(other)` on a known dict add to its entries. */
-export function readUpdates(ctx: PyContext): void {
-  for (const { node, scope } of ctx.collected.calls) {
-    const fn = node.childForFieldName('function');
-    if (fn?.type !== 'attribute' || fn.childForFieldName('attribute')?.text !== 'update') continue;
-    const object = fn.childForFieldName('object');
-    if (!object || (object.type !== 'identifier' && object.type !== 'attribute')) continue;
-    const dict = ctx.symbols.dictOf(scope, compact(object), node.startIndex);
-    const args = node.childForFieldName('arguments');
-    if (!dict || args?.type !== 'argument_list') continue;
-    for (const arg of args.namedChildren) {
-      if (!arg || arg.type === 'comment') continue;
-      if (arg.type === 'keyword_argument') {
-        const setting = ctx.kwargs.get(arg.id);
-        if (setting) dict.entries.set(setting.key, setting);
-        continue;
-      }
-      const expr = arg.type === 'dictionary_splat' ? arg.namedChild(0) : arg;
-      const inner = expr?.type === 'dictionary' ? ctx.dicts.get(expr.id) : undefined;
-      if (inner) {
-        inner.used = true;
-        for (const [k, v] of inner.entries) dict.entries.set(k, v);
-      } else if (expr) {
-        dict.splats.push({ expr, scope });
-      }
+function update(ctx: PyContext, node: SyntaxNode, scope: Scope): void {
+  const fn = node.childForFieldName('function');
+  if (fn?.type !== 'attribute' || fn.childForFieldName('attribute')?.text !== 'update') return;
+  const object = fn.childForFieldName('object');
+  if (!object || (object.type !== 'identifier' && object.type !== 'attribute')) return;
+  const dict = ctx.symbols.dictOf(scope, compact(object), node.startIndex);
+  const args = node.childForFieldName('arguments');
+  if (!dict || args?.type !== 'argument_list') return;
+  for (const arg of args.namedChildren) {
+    if (!arg || arg.type === 'comment') continue;
+    if (arg.type === 'keyword_argument') {
+      const setting = ctx.kwargs.get(arg.id);
+      if (setting) dict.entries.set(setting.key, setting);
+      continue;
     }
+    const expr = arg.type === 'dictionary_splat' ? arg.namedChild(0) : arg;
+    const inner = expr?.type === 'dictionary' ? ctx.dicts.get(expr.id) : undefined;
+    if (inner) {
+      inner.used = true;
+      for (const [k, v] of inner.entries) dict.entries.set(k, v);
+    } else if (expr) {
+      dict.splats.push({ expr, scope });
+    }
+  }
+}
+
+/**
+ * Writes into dicts, in document order so a later write wins: `d["k"] = v` (a `dictEntry`, or an
+ * `env` setting for `os.environ["K"] = v`) and `d.update({...})` / `d.update(k=v)` / `d.update(other)`.
+ */
+export function readMutations(ctx: PyContext): void {
+  const writes = ctx.collected.assignments.filter(({ node }) => node.childForFieldName('left')?.type === 'subscript');
+  const all = [...writes, ...ctx.collected.calls].sort((a, b) => a.node.startIndex - b.node.startIndex);
+  for (const { node, scope } of all) {
+    const right = node.childForFieldName('right');
+    if (node.type === 'call') update(ctx, node, scope);
+    else if (right && right.type !== 'assignment') subscriptWrite(ctx, node.childForFieldName('left')!, right, node, scope);
   }
 }

@@ -34,6 +34,18 @@ interface Entry {
   bound: Bound;
 }
 
+/** The last entry with `offset < at` in a list sorted by offset (binary search). */
+function lastBefore(list: readonly Entry[], at: number): Entry | undefined {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid].offset < at) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo > 0 ? list[lo - 1] : undefined;
+}
+
 /**
  * Name bindings per scope, in document order. `lookup` follows Python's rule loosely: the innermost
  * scope counts only bindings before the use; enclosing scopes count the last binding before the use,
@@ -42,6 +54,7 @@ interface Entry {
 export class SymbolTable {
   private readonly scopes = new Map<string, Map<string, Entry[]>>();
 
+  /** Records a binding; calls must come in document order (offsets ascending per name). */
   bind(scope: Scope, name: string, offset: number, bound: Bound): void {
     let names = this.scopes.get(scope.key);
     if (!names) this.scopes.set(scope.key, (names = new Map()));
@@ -54,8 +67,8 @@ export class SymbolTable {
     for (let s: Scope | undefined = scope; s; s = s.parent) {
       const list = this.scopes.get(s.key)?.get(name);
       if (!list || list.length === 0) continue;
-      const before = list.filter((e) => e.offset < offset);
-      if (before.length > 0) return before[before.length - 1].bound;
+      const before = lastBefore(list, offset);
+      if (before) return before.bound;
       if (s !== scope) return list[list.length - 1].bound;
     }
     return undefined;

@@ -34,6 +34,8 @@ export interface Collected {
   /** `for x in …` statements and `with … as x` patterns (they bind names). */
   binders: Located[];
   imports: SyntaxNode[];
+  /** Outermost ERROR nodes that stand for a whole statement (children of the module or a block). */
+  statementErrors: SyntaxNode[];
   comments: Comment[];
   problems: ParseProblem[];
 }
@@ -75,7 +77,7 @@ function errorProblem(node: SyntaxNode, text: string): ParseProblem {
 export function collect(tree: Tree, text: string): Collected {
   const out: Collected = {
     calls: [], kwargs: [], dicts: [], assignments: [], fstrings: [], binaryOps: [], subscripts: [],
-    attributeReads: [], binders: [], imports: [], comments: [], problems: [],
+    attributeReads: [], binders: [], imports: [], statementErrors: [], comments: [], problems: [],
   };
   const module: Scope = { key: 'scope@0', kind: 'module', name: '', start: 0 };
   const stack: { scope: Scope; depth: number }[] = [];
@@ -132,6 +134,8 @@ export function collect(tree: Tree, text: string): Collected {
           const node = cursor.currentNode;
           out.problems.push(errorProblem(node, text));
           errorEnd = Math.max(node.endIndex, node.startIndex + 1);
+          const parentType = node.parent?.type;
+          if (depth === 0 || parentType === 'module' || parentType === 'block') out.statementErrors.push(node);
         } else if (cursor.nodeIsMissing) {
           const offset = cursor.startIndex;
           out.problems.push({ message: `Python syntax error: missing "${type}"`, range: { start: offset, end: offset } });

@@ -1,8 +1,7 @@
 import type { Range } from '../../model/types';
 import type { SyntaxNode } from '../treesitter';
 import type { Invocation, ShellContext } from './context';
-import { rangeOf, wordText } from './values';
-import { decodeNode } from './words';
+import { wordOf, wordText } from './values';
 
 /** Programs that run the next word as the real command (`nohup python x.py`). */
 const WRAPPERS = new Set(['nohup', 'exec', 'time', 'command', 'builtin', 'sudo', 'env', 'setsid', 'stdbuf']);
@@ -23,8 +22,8 @@ export function isRedirect(node: SyntaxNode): boolean {
 }
 
 /** The literal text of a word node, or undefined when it expands something. */
-export function literalOf(context: ShellContext, node: SyntaxNode): string | undefined {
-  return isRedirect(node) ? undefined : decodeNode(context.text, node).literal;
+function literalOf(context: ShellContext, node: SyntaxNode): string | undefined {
+  return isRedirect(node) ? undefined : wordOf(context, node).literal;
 }
 
 /** The children of a `command` node: env-prefix assignments and the words (name, arguments, redirects). */
@@ -49,7 +48,7 @@ export function commandParts(command: SyntaxNode): { assignments: SyntaxNode[]; 
 export function splitInvocations(
   context: ShellContext,
   words: SyntaxNode[],
-  statement: SyntaxNode,
+  statementRange: Range,
   envWords: SyntaxNode[],
 ): Invocation[] {
   const result: Invocation[] = [];
@@ -66,9 +65,9 @@ export function splitInvocations(
       summary: summarize(context, program, items),
       program,
       items,
-      range: { start: program.startIndex, end: lastWord.endIndex },
-      statementRange: rangeOf(statement),
-      group: `cmd@${result.length === 0 ? statement.startIndex : program.startIndex}`,
+      range: { start: result.length === 0 ? statementRange.start : program.startIndex, end: lastWord.endIndex },
+      statementRange,
+      group: `cmd@${result.length === 0 ? statementRange.start : program.startIndex}`,
     });
     start = end + 1;
   }
@@ -78,6 +77,7 @@ export function splitInvocations(
 function skipWrappers(context: ShellContext, words: SyntaxNode[], at: number, envWords: SyntaxNode[]): number {
   let i = at;
   for (;;) {
+    while (i < words.length && isRedirect(words[i])) i++;
     const name = programName(context, words[i]);
     if (name !== undefined && RUN_WRAPPERS.has(name) && literalOf(context, words[i + 1]) === 'run') i += 2;
     else if (name !== undefined && WRAPPERS.has(name)) i += 1;
@@ -101,10 +101,10 @@ function programName(context: ShellContext, node: SyntaxNode | undefined): strin
  * A short name for what a command runs: program plus module, script or subcommand
  * (`python3 train.py`, `python3 -m sglang.launch_server`, `vllm serve`, `ray job submit`, `torchrun x.py`).
  */
-export function summarize(context: ShellContext, program: SyntaxNode, items: SyntaxNode[]): string {
-  const word = decodeNode(context.text, program);
+function summarize(context: ShellContext, program: SyntaxNode, items: SyntaxNode[]): string {
+  const word = wordOf(context, program);
   const name = word.literal !== undefined ? word.literal.slice(word.literal.lastIndexOf('/') + 1) : wordText(context, word);
-  const texts = items.map((node) => (isRedirect(node) ? undefined : wordText(context, decodeNode(context.text, node))));
+  const texts = items.map((node) => (isRedirect(node) ? undefined : wordText(context, wordOf(context, node))));
   if (INTERPRETER.test(name) || (word.literal === undefined && /python/i.test(name))) return interpreterSummary(name, texts);
   if (SCRIPT_LAUNCHERS.has(name)) {
     const sub = name === 'accelerate' && texts[0] === 'launch' ? ' launch' : '';
@@ -129,9 +129,4 @@ function interpreterSummary(name: string, texts: (string | undefined)[]): string
     else if (!text.startsWith('-')) return `${name} ${text}`;
   }
   return name;
-}
-
-/** True when the source range contains a backslash line continuation. */
-export function hasContinuation(text: string, range: Range): boolean {
-  return /\\\r?\n/.test(text.slice(range.start, range.end));
 }

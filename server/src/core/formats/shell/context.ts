@@ -1,8 +1,13 @@
 import type { Extraction, Range, Setting } from '../../model/types';
 import type { SyntaxNode } from '../treesitter';
+import type { Word } from './words';
 
-/** Flags defined in a bash array (`ARGS=( --a 1 )`), and the arrays it spreads in turn. */
-export interface ArrayFlags {
+/** One assignment to a bash array (`ARGS=( --a 1 )`, `ARGS+=( … )`): its flags and the arrays it spreads. */
+export interface ArrayDefinition {
+  /** Offset of the assignment. */
+  start: number;
+  /** `+=`: adds to the previous definition instead of replacing it. */
+  append: boolean;
   settings: Setting[];
   spreads: string[];
 }
@@ -15,7 +20,7 @@ export interface Invocation {
   program: SyntaxNode;
   /** The words after the program, up to a `--` that starts another program or the command's end. */
   items: SyntaxNode[];
-  /** From the program to the end of its last word. */
+  /** To the end of the last word, from the command's start (env prefix, wrappers) or, after `--`, from the program. */
   range: Range;
   /** The whole command statement (for suppression placement). */
   statementRange: Range;
@@ -33,6 +38,9 @@ export interface InvocationFlags {
 export interface ShellContext {
   text: string;
   out: Extraction;
-  arrays: Map<string, ArrayFlags>;
+  /** Definitions of each array name, in document order. */
+  arrays: Map<string, ArrayDefinition[]>;
   invocations: InvocationFlags[];
+  /** Decoded words by node id (a command's words are read by several passes). */
+  words: Map<number, Word>;
 }

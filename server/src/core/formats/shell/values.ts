@@ -1,7 +1,7 @@
 import type { ConsumerEvidence, Range, Setting, SettingKind } from '../../model/types';
 import type { SyntaxNode } from '../treesitter';
 import type { ShellContext } from './context';
-import { defaultedExpansion, expansionVariable, soleExpansion, type Word } from './words';
+import { decodeNode, defaultedExpansion, expansionVariable, soleExpansion, type Word } from './words';
 
 /** Where a setting sits: everything a Setting needs besides its value. */
 export interface Placement {
@@ -120,4 +120,14 @@ export function wordText(context: ShellContext, word: Word): string {
 /** The source range of a node. */
 export function rangeOf(node: SyntaxNode): Range {
   return { start: node.startIndex, end: node.endIndex };
+}
+
+/** The decoded word of `node`, cached per extraction. */
+export function wordOf(context: ShellContext, node: SyntaxNode): Word {
+  let word = context.words.get(node.id);
+  if (!word) {
+    word = decodeNode(context.text, node);
+    context.words.set(node.id, word);
+  }
+  return word;
 }

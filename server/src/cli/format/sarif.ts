@@ -1,0 +1,121 @@
+import { pathToFileURL } from 'node:url';
+import type { Finding, Range, Severity } from '../../core/model/types';
+import { LineIndex } from '../../core/positions';
+import { RULES } from '../../core/rules/index';
+import { docsUrl, REPOSITORY_URL } from '../../core/docs';
+import { VERSION } from '../version';
+import type { Formatter } from './types';
+import { visibleFindings } from './visible';
+
+/** The schema a SARIF log names (OASIS SARIF 2.1.0, errata 01). */
+export const SARIF_SCHEMA_URI = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
+
+/** The `uriBaseId` of every artifact location: the workspace root (GitHub code scanning's convention). */
+export const SRCROOT = '%SRCROOT%';
+
+type SarifLevel = 'error' | 'warning' | 'note';
+
+interface SarifRegion {
+  startLine: number;
+  startColumn: number;
+  endLine: number;
+  endColumn: number;
+}
+
+const LEVELS: Record<Severity, SarifLevel> = { error: 'error', warning: 'warning', hint: 'note' };
+
+/** A relative path as a URI reference: each segment percent-encoded, `/` kept. */
+function uriOf(relPath: string): string {
+  return relPath.split('/').map(encodeURIComponent).join('/');
+}
+
+/** SARIF region: 1-based lines, 1-based UTF-16 columns, `endColumn` just past the last character. */
+function regionOf(range: Range, index: LineIndex): SarifRegion {
+  const s = index.positionAt(range.start);
+  const e = index.positionAt(range.end);
+  return { startLine: s.line + 1, startColumn: s.character + 1, endLine: e.line + 1, endColumn: e.character + 1 };
+}
+
+function resultOf(f: Finding, relPath: string, index: LineIndex | undefined): Record<string, unknown> {
+  const artifactLocation = { uri: uriOf(relPath), uriBaseId: SRCROOT };
+  const physicalLocation: Record<string, unknown> = { artifactLocation };
+  if (index) physicalLocation.region = regionOf(f.range, index);
+  const result: Record<string, unknown> = {
+    ruleId: f.ruleId,
+    ruleIndex: RULES.findIndex((r) => r.meta.id === f.ruleId),
+    level: LEVELS[f.severity],
+    message: { text: f.message },
+    locations: [{ physicalLocation }],
+  };
+  const fixes = index ? f.fixes.filter((x) => x.edits.length > 0) : [];
+  if (fixes.length) {
+    result.fixes = fixes.map((x) => ({
+      description: { text: x.title },
+      artifactChanges: [
+        {
+          artifactLocation,
+          replacements: [...x.edits]
+            .sort((a, b) => a.range.start - b.range.start)
+            .map((e) => ({ deletedRegion: regionOf(e.range, index!), insertedContent: { text: e.text } })),
+        },
+      ],
+      properties: { safety: x.safety },
+    }));
+  }
+  return result;
+}
+
+/**
+ * SARIF 2.1.0 log with one run: `tool.driver.rules` lists every registered rule (`helpUri` = its
+ * docs page), results carry 1-based regions in UTF-16 code units (`columnKind: "utf16CodeUnits"`,
+ * line breaks `\r\n`, `\n` and `\r` as the engine counts them) and fixes as
+ * `artifactChanges`/`replacements`, each marked `properties.safety`. Artifact URIs are relative to
+ * `%SRCROOT%`, the workspace root.
+ */
+export const formatSarif: Formatter = (input) => {
+  const results = input.results
+    .filter((r) => !r.notCandidate)
+    .flatMap((r) => {
+      const index = r.text !== undefined ? new LineIndex(r.text) : undefined;
+      return visibleFindings(r.findings, input).map((f) => resultOf(f, r.relPath, index));
+    });
+  const failures = input.results.flatMap((r) => r.failures.map((f) => ({ relPath: r.relPath, ...f })));
+  const log = {
+    $schema: SARIF_SCHEMA_URI,
+    version: '2.1.0',
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: 'Rollout Lint',
+            version: VERSION,
+            semanticVersion: VERSION,
+            informationUri: REPOSITORY_URL,
+            rules: RULES.map((r) => ({
+              id: r.meta.id,
+              shortDescription: { text: r.meta.title },
+              helpUri: docsUrl(r.meta.id),
+              defaultConfiguration: { level: LEVELS[r.meta.defaultSeverity] },
+              properties: { fixable: r.meta.fixable || 'no', formats: [...r.meta.formats] },
+            })),
+          },
+        },
+        invocations: [
+          {
+            executionSuccessful: failures.length === 0,
+            toolExecutionNotifications: failures.map((f) => ({
+              level: 'error',
+              message: { text: `internal error in ${f.ruleId}: ${f.error.split('\n')[0]}` },
+              locations: [{ physicalLocation: { artifactLocation: { uri: uriOf(f.relPath), uriBaseId: SRCROOT } } }],
+            })),
+          },
+        ],
+        originalUriBaseIds: { [SRCROOT]: { uri: pathToFileURL(input.root.endsWith('/') ? input.root : `${input.root}/`).href } },
+        columnKind: 'utf16CodeUnits',
+        newlineSequences: ['\r\n', '\n', '\r'],
+        results,
+      },
+    ],
+  };
+  return `${JSON.stringify(log, null, 2)}\n`;
+};

@@ -1,0 +1,73 @@
+import { parse } from 'dotenv';
+import { emptyExtraction, type Extraction, type Loader, type Setting } from '../model/types';
+import { readCompose } from './dotenv/compose';
+import { readDockerEnvFile } from './dotenv/docker';
+import type { LoadedEntry } from './dotenv/entry';
+import { readPosixShell } from './dotenv/shell';
+import { readPythonDotenv } from './dotenv/python';
+import { scanDotenv } from './dotenv/scan';
+
+/**
+ * The value npm dotenv 17 `parse()` yields for `key` in `statementText` (one statement, possibly
+ * several lines), or `null` when dotenv defines no such own property (e.g. `__proto__`).
+ */
+export function nodeDotenvValue(statementText: string, key: string): string | null {
+  const parsed = parse(statementText);
+  return Object.prototype.hasOwnProperty.call(parsed, key) ? parsed[key] : null;
+}
+
+type OtherLoader = Exclude<Loader, 'nodeDotenv'>;
+
+const READERS: Record<OtherLoader, (text: string) => LoadedEntry[]> = {
+  pythonDotenv: readPythonDotenv,
+  posixShell: readPosixShell,
+  compose: readCompose,
+  dockerEnvFile: readDockerEnvFile,
+};
+
+function byKeyStart(entries: LoadedEntry[]): Map<number, LoadedEntry> {
+  return new Map(entries.map((entry) => [entry.keyStart, entry]));
+}
+
+/**
+ * Extracts every `KEY=value` of a dotenv file (BOM removed by the caller; one is tolerated).
+ * Statements are delimited as npm dotenv delimits them (see `scanDotenv`); each becomes a Setting
+ * with kind `env`, group `file`, `value` = what dotenv `parse()` yields, and `loaded` = the value
+ * each loader yields for the variable defined at that key offset (`null` when the loader rejects
+ * the statement, reads the text differently, or stops before it). Ranges are UTF-16 offsets.
+ * Comments (full-line and inline) and malformed lines (`parseProblems`) are reported too. Never
+ * throws; linear in the text length.
+ */
+export function extractDotenv(text: string): Extraction {
+  const extraction = emptyExtraction();
+  const scan = scanDotenv(text);
+  extraction.comments = scan.comments;
+  extraction.parseProblems = scan.problems;
+  const loaders = Object.entries(READERS).map(([loader, read]) => [loader as OtherLoader, byKeyStart(read(text))] as const);
+  for (const statement of scan.statements) {
+    const { key, keyRange, valueRange, statementRange } = statement;
+    const nodeValue = nodeDotenvValue(text.slice(statementRange.start, statementRange.end), key);
+    const loaded: Setting['loaded'] = { nodeDotenv: nodeValue };
+    for (const [loader, entries] of loaders) {
+      const entry = entries.get(keyRange.start);
+      loaded[loader] = entry && entry.key === key ? entry.value : null;
+    }
+    extraction.settings.push({
+      key,
+      path: key,
+      format: 'dotenv',
+      kind: 'env',
+      raw: text.slice(valueRange.start, valueRange.end),
+      value: nodeValue ?? undefined,
+      valueType: 'string',
+      loaded,
+      keyRange,
+      valueRange,
+      contentRange: statement.contentRange,
+      quote: statement.quote,
+      statementRange,
+      group: 'file',
+    });
+  }
+  return extraction;
+}

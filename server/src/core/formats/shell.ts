@@ -1,0 +1,220 @@
+import type { Language, Tree, TreeCursor } from 'web-tree-sitter';
+import { emptyExtraction, type EnvRead, type Extraction, type Range } from '../model/types';
+import { parseWith, type SyntaxNode } from './treesitter';
+import { commandParts, splitInvocations } from './shell/commands';
+import type { ShellContext } from './shell/context';
+import { readCurl } from './shell/curl';
+import { attachedValue, readFlags, type FlagOwner } from './shell/flags';
+import { addFlagSites } from './shell/sites';
+import { addSetting, rangeOf, wordOf } from './shell/values';
+import { decodeWord, defaultedExpansion, expansionVariable, literalSpan } from './shell/words';
+
+export { isServerLaunch } from './shell/servers';
+
+const MAX_PROBLEMS = 50;
+const QUOTES = new Set(['"', "'", '`']);
+
+/** Where an assignment's setting goes: the file (`group: 'file'`) or one command's env prefix. */
+type AssignmentOwner = Omit<FlagOwner, 'command'> & { command?: string };
+
+/**
+ * Extracts settings from a bash/sh script (BOM already removed) parsed with the tree-sitter-bash
+ * `language`: `export K=V`/`K=V`/`local`/`declare`/`readonly` (kind `env`, group `file`), env prefixes
+ * `K=V cmd` (group `cmd@<offset>`), long flags of each command and of arrays (`array:NAME` until a
+ * command spreads them), curl URLs, `Authorization` headers and JSON bodies, `${K:-d}` defaults,
+ * env reads, consumer evidence, comments, and log-prob request sites. Ranges are UTF-16 offsets.
+ * Never throws: syntax errors become `parseProblems` and the rest is still extracted.
+ */
+export function extractShell(text: string, language: Language): Extraction {
+  const out = emptyExtraction();
+  let tree: Tree;
+  try {
+    tree = parseWith(language, text);
+  } catch (error) {
+    out.parseProblems.push({ message: `The shell parser failed: ${messageOf(error)}`, range: { start: 0, end: 0 } });
+    return out;
+  }
+  const context: ShellContext = { text, out, arrays: new Map(), invocations: [], words: new Map() };
+  try {
+    walk(context, tree);
+    addFlagSites(context);
+  } catch (error) {
+    out.parseProblems.push({ message: `Shell extraction stopped early: ${messageOf(error)}`, range: { start: 0, end: 0 } });
+  } finally {
+    tree.delete();
+  }
+  out.settings.sort((a, b) => a.keyRange.start - b.keyRange.start);
+  for (const setting of out.settings) if (setting.kind === 'env' && setting.group === 'file') out.bindings[setting.key] = setting;
+  return out;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Visits every node in document order with a cursor, materialising only the nodes it reads. */
+function walk(context: ShellContext, tree: Tree): void {
+  const cursor = tree.walk();
+  const ancestors: string[] = [];
+  let errorAncestors = 0;
+  try {
+    for (;;) {
+      const type = cursor.nodeType;
+      visit(context, cursor, type, ancestors[ancestors.length - 1], errorAncestors > 0);
+      if (cursor.gotoFirstChild()) {
+        ancestors.push(type);
+        if (type === 'ERROR') errorAncestors++;
+        continue;
+      }
+      while (!cursor.gotoNextSibling()) {
+        if (!cursor.gotoParent()) return;
+        if (ancestors.pop() === 'ERROR') errorAncestors--;
+      }
+    }
+  } finally {
+    cursor.delete();
+  }
+}
+
+function visit(context: ShellContext, cursor: TreeCursor, type: string, parentType: string | undefined, inError: boolean): void {
+  if (cursor.nodeIsMissing) {
+    if (!inError) addMissing(context, cursor.currentNode);
+    return;
+  }
+  switch (type) {
+    case 'comment':
+      addComment(context, cursor.startIndex, cursor.endIndex);
+      break;
+    case 'ERROR':
+      if (!inError) addError(context, cursor.currentNode);
+      break;
+    case 'declaration_command': {
+      const node = cursor.currentNode;
+      for (const child of node.namedChildren) {
+        if (child?.type === 'variable_assignment') readAssignment(context, child, { group: 'file', statementRange: rangeOf(node) });
+      }
+      break;
+    }
+    case 'variable_assignment':
+      if (parentType !== 'command' && parentType !== 'declaration_command') {
+        const node = cursor.currentNode;
+        const statement = parentType === 'variable_assignments' && node.parent ? node.parent : node;
+        readAssignment(context, node, { group: 'file', statementRange: rangeOf(statement) });
+      }
+      break;
+    case 'command':
+      readCommand(context, cursor.currentNode);
+      break;
+    case 'simple_expansion':
+    case 'expansion':
+      addEnvRead(context, cursor.currentNode);
+      break;
+  }
+}
+
+function readAssignment(context: ShellContext, node: SyntaxNode, owner: AssignmentOwner): void {
+  const name = node.childForFieldName('name');
+  if (name?.type !== 'variable_name') return;
+  const value = node.childForFieldName('value');
+  if (value?.type === 'array') {
+    const items = value.namedChildren.filter((child): child is SyntaxNode => child !== null);
+    const flags = readFlags(context, items, { group: `array:${name.text}`, command: `array:${name.text}`, statementRange: owner.statementRange });
+    const append = node.children.some((child) => child?.type === '+=');
+    const definitions = context.arrays.get(name.text) ?? [];
+    definitions.push({ start: node.startIndex, append, settings: flags.settings, spreads: flags.spreads });
+    context.arrays.set(name.text, definitions);
+    return;
+  }
+  if (node.children.some((child) => child?.type === '+=')) return;
+  const at = name.endIndex + 1;
+  const word = value ? wordOf(context, value) : decodeWord(context.text, at, at, []);
+  addSetting(context, { key: name.text, kind: 'env', keyRange: rangeOf(name), ...owner }, word);
+}
+
+/** `env K=V cmd`: `K=V` is an env prefix of `cmd`, like `K=V cmd`. */
+function readEnvWord(context: ShellContext, node: SyntaxNode, owner: AssignmentOwner): void {
+  const word = wordOf(context, node);
+  const head = word.segments[0];
+  const eq = head?.kind === 'literal' ? head.text.indexOf('=') : -1;
+  if (head?.kind !== 'literal' || eq <= 0) return;
+  const placement = { key: head.text.slice(0, eq), kind: 'env' as const, keyRange: literalSpan(head, 0, eq), ...owner };
+  addSetting(context, placement, attachedValue(context, node, word, head.offsets[eq] + 1));
+}
+
+function readCommand(context: ShellContext, node: SyntaxNode): void {
+  const { text } = context;
+  const { assignments, words } = commandParts(node);
+  const name = node.childForFieldName('name');
+  const lastAssignment = assignments[assignments.length - 1];
+  let statementRange = rangeOf(node);
+  // tree-sitter-bash 0.25 sometimes folds `A=1 B=2⏎foo` into one command; an unescaped newline separates them.
+  if (lastAssignment && (!name || text.slice(lastAssignment.endIndex, name.startIndex).replace(/\\\r?\n/g, '').includes('\n'))) {
+    for (const assignment of assignments) readAssignment(context, assignment, { group: 'file', statementRange: { start: node.startIndex, end: lastAssignment.endIndex } });
+    assignments.length = 0;
+    if (!name) return;
+    statementRange = { start: name.startIndex, end: node.endIndex };
+  }
+  const envWords: SyntaxNode[] = [];
+  const invocations = splitInvocations(context, words, statementRange, envWords);
+  const first = invocations[0];
+  const owner: AssignmentOwner = { group: first?.group ?? `cmd@${statementRange.start}`, statementRange };
+  if (first) owner.command = first.summary;
+  for (const assignment of assignments) readAssignment(context, assignment, owner);
+  for (const word of envWords) readEnvWord(context, word, owner);
+  for (const invocation of invocations) {
+    if (invocation.summary === 'curl') {
+      readCurl(context, invocation);
+      continue;
+    }
+    const owner = { group: invocation.group, command: invocation.summary, statementRange: invocation.statementRange };
+    const { settings, spreads } = readFlags(context, invocation.items, owner);
+    context.invocations.push({ invocation, settings, spreads });
+  }
+}
+
+function addEnvRead(context: ShellContext, node: SyntaxNode): void {
+  const variable = expansionVariable(node);
+  if (!variable) return;
+  const read: EnvRead = { name: variable.text, range: rangeOf(node) };
+  const defaulted = defaultedExpansion(context.text, node);
+  if (defaulted?.defaultWord.literal !== undefined) read.defaultValue = defaulted.defaultWord.literal;
+  context.out.envReads.push(read);
+}
+
+function addComment(context: ShellContext, start: number, end: number): void {
+  const source = context.text.slice(start, end).trimEnd();
+  context.out.comments.push({ text: source, range: { start, end: start + source.length } });
+}
+
+function addProblem(context: ShellContext, message: string, range: Range): void {
+  if (context.out.parseProblems.length < MAX_PROBLEMS) context.out.parseProblems.push({ message, range });
+}
+
+/** The first line of `[start, end)`, at least one character long when the text allows it. */
+function firstLine(text: string, start: number, end: number): Range {
+  let stop = text.indexOf('\n', start);
+  if (stop < 0 || stop > end) stop = end;
+  while (stop > start && /\s/.test(text[stop - 1])) stop--;
+  return { start, end: stop > start ? stop : Math.min(start + 1, text.length) };
+}
+
+function addError(context: ShellContext, node: SyntaxNode): void {
+  const { text } = context;
+  const candidates = [node, ...node.children.filter((child): child is SyntaxNode => child?.type === 'ERROR')];
+  const quoteAt = candidates.find((candidate) => QUOTES.has(text[candidate.startIndex]));
+  if (quoteAt) {
+    const quote = text[quoteAt.startIndex];
+    addProblem(context, `Unterminated quote: the ${quote} opened here is never closed; the rest of the script may be misread.`, firstLine(text, quoteAt.startIndex, node.endIndex));
+  } else {
+    addProblem(context, 'Shell syntax error: this statement could not be parsed; settings in it may be missed.', firstLine(text, node.startIndex, node.endIndex));
+  }
+}
+
+function addMissing(context: ShellContext, node: SyntaxNode): void {
+  const anchor = node.parent ?? node;
+  const range = firstLine(context.text, anchor.startIndex, anchor.endIndex);
+  const message = QUOTES.has(node.type)
+    ? `Unterminated quote: the closing ${node.type} is missing; the rest of the script may be misread.`
+    : `Shell syntax error: "${node.type}" is missing here.`;
+  addProblem(context, message, range);
+}

@@ -1,0 +1,263 @@
+import type {
+  CancellationToken,
+  Connection,
+  Diagnostic,
+  DocumentDiagnosticParams,
+  DocumentDiagnosticReport,
+  ResultProgressReporter,
+  TextDocuments,
+  WorkDoneProgressReporter,
+  WorkspaceDiagnosticParams,
+  WorkspaceDiagnosticReport,
+  WorkspaceDiagnosticReportPartialResult,
+  WorkspaceDocumentDiagnosticReport,
+} from 'vscode-languageserver';
+import { CancellationTokenSource, DocumentDiagnosticReportKind, LSPErrorCodes, ResponseError } from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { toDiagnostic } from './convert';
+import type { DocumentLint, LintService } from './lint-service';
+import { GONE, lintFromDisk, scanWorkspace, type ScanDeps, type ScanReport } from './workspace-scan';
+
+/** Quiet time after the last edit before a document is linted. */
+export const DEBOUNCE_MS = 120;
+
+/** Delay before a workspace rescan after file-watch events (they come in bursts). */
+const RESCAN_DELAY_MS = 200;
+
+/** `textDocument/diagnostic` result id: document version and configuration generation. */
+export function documentResultId(lint: DocumentLint): string {
+  return `${lint.version}:${lint.generation}`;
+}
+
+export function lintDiagnostics(lint: DocumentLint): Diagnostic[] {
+  return lint.findings.map((f) => toDiagnostic(f, lint.doc, lint.version, true));
+}
+
+function cancelled(): ResponseError<{ retriggerRequest: boolean }> {
+  return new ResponseError(LSPErrorCodes.ServerCancelled, 'superseded by a newer edit', { retriggerRequest: true });
+}
+
+/**
+ * Diagnostics for open documents and for the rest of the workspace, in the client's mode: pull
+ * (`textDocument/diagnostic`, `workspace/diagnostic`) when the client declares
+ * `textDocument.diagnostic`, push (`textDocument/publishDiagnostics`) otherwise — never both.
+ * Open documents are linted after `DEBOUNCE_MS` of quiet; a run for a version that is no longer
+ * current is dropped, so the last result a client receives is for the last version.
+ */
+export class Diagnostics {
+  private readonly lastEdit = new Map<string, number>();
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly published = new Map<string, string>();
+  private changeSeq = 0;
+  private readonly waiters = new Set<() => void>();
+  private rescanTimer: NodeJS.Timeout | undefined;
+  private pushScan: CancellationTokenSource | undefined;
+  private readonly nonEmpty = new Set<string>();
+  private firstScan = true;
+  private answeredWorkspace = false;
+
+  constructor(
+    private readonly connection: Connection,
+    private readonly documents: TextDocuments<TextDocument>,
+    private readonly lints: LintService,
+    private readonly scan: ScanDeps,
+    readonly pull: boolean,
+    private readonly options: { refreshSupport: boolean; workDoneProgress: boolean },
+  ) {}
+
+  /** A document was opened or edited. */
+  touched(uri: string): void {
+    this.lastEdit.set(uri, Date.now());
+    if (this.pull) return;
+    clearTimeout(this.timers.get(uri));
+    this.timers.set(uri, setTimeout(() => void this.publish(uri), DEBOUNCE_MS));
+  }
+
+  /** A document was closed: its diagnostics come from disk again (workspace scan). */
+  closed(uri: string): void {
+    clearTimeout(this.timers.get(uri));
+    this.timers.delete(uri);
+    this.lastEdit.delete(uri);
+    this.lints.forget(uri);
+    if (!this.pull) {
+      void this.connection.sendDiagnostics({ uri, diagnostics: [] });
+      this.published.delete(uri);
+      this.nonEmpty.delete(uri);
+    }
+    this.workspaceChanged();
+  }
+
+  /** Settings, `.rolloutlintrc.json` or git facts changed: every open document and the workspace are linted again. */
+  configurationChanged(): void {
+    if (this.pull) {
+      if (this.options.refreshSupport) void this.connection.languages.diagnostics.refresh().catch(() => undefined);
+    } else {
+      for (const doc of this.documents.all()) this.touched(doc.uri);
+    }
+    this.workspaceChanged();
+  }
+
+  /** Files changed on disk: unopened files are rescanned (pull: the open workspace request wakes up). */
+  workspaceChanged(): void {
+    this.changeSeq++;
+    for (const wake of [...this.waiters]) wake();
+    if (!this.pull) {
+      clearTimeout(this.rescanTimer);
+      this.rescanTimer = setTimeout(() => void this.pushWorkspace(), RESCAN_DELAY_MS);
+    }
+  }
+
+  /** Push mode: lints the document's current version and publishes it unless a newer version arrived meanwhile. */
+  private async publish(uri: string): Promise<void> {
+    this.timers.delete(uri);
+    const document = this.documents.get(uri);
+    if (!document) return;
+    const lint = await this.lints.lint(document);
+    const current = this.documents.get(uri);
+    if (!current || current.version !== lint.version || this.timers.has(uri)) return;
+    await this.connection.sendDiagnostics({ uri, version: lint.version, diagnostics: lintDiagnostics(lint) });
+  }
+
+  /** Resolves once the document has had `DEBOUNCE_MS` without edits, or rejects when `token` is cancelled. */
+  private async settle(uri: string, token: CancellationToken): Promise<void> {
+    for (;;) {
+      if (token.isCancellationRequested) throw cancelled();
+      const wait = (this.lastEdit.get(uri) ?? 0) + DEBOUNCE_MS - Date.now();
+      if (wait <= 0) return;
+      await new Promise<void>((resolve) => {
+        const finish = () => {
+          clearTimeout(timer);
+          listener.dispose();
+          resolve();
+        };
+        const timer = setTimeout(finish, wait);
+        const listener = token.onCancellationRequested(finish);
+      });
+    }
+  }
+
+  /** `textDocument/diagnostic`: open documents from the editor's text, others from disk. */
+  async onDocumentPull(params: DocumentDiagnosticParams, token: CancellationToken): Promise<DocumentDiagnosticReport> {
+    const uri = params.textDocument.uri;
+    if (!this.documents.get(uri)) return { kind: DocumentDiagnosticReportKind.Full, items: (await this.diskDiagnostics(uri)) ?? [] };
+    await this.settle(uri, token);
+    const document = this.documents.get(uri);
+    if (!document) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
+    const lint = await this.lints.lint(document);
+    if (token.isCancellationRequested) throw cancelled();
+    const resultId = documentResultId(lint);
+    if (params.previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
+    return { kind: DocumentDiagnosticReportKind.Full, resultId, items: lintDiagnostics(lint) };
+  }
+
+  private async diskDiagnostics(uri: string): Promise<Diagnostic[] | undefined> {
+    const location = this.scan.workspace.locate(uri);
+    if (!location.absPath || !location.root) return undefined;
+    const folder = this.scan.workspace.roots().find((r) => r.path === location.root);
+    return lintFromDisk(this.scan, location.absPath, folder?.uri ?? uri, location.root).catch(() => undefined);
+  }
+
+  private waitForChange(since: number, token: CancellationToken): Promise<void> {
+    if (this.changeSeq !== since || token.isCancellationRequested) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        this.waiters.delete(done);
+        listener.dispose();
+        resolve();
+      };
+      const listener = token.onCancellationRequested(done);
+      this.waiters.add(done);
+    });
+  }
+
+  /**
+   * `workspace/diagnostic`. With a partial result token the reports stream as `$/progress` and the
+   * request stays open, sending what changes, until the client cancels it. Without one, the request
+   * answers as soon as a scan finds something new (unchanged-only scans wait for the next change).
+   */
+  async onWorkspacePull(
+    params: WorkspaceDiagnosticParams,
+    token: CancellationToken,
+    workDone: WorkDoneProgressReporter,
+    partial: ResultProgressReporter<WorkspaceDiagnosticReportPartialResult> | undefined,
+  ): Promise<WorkspaceDiagnosticReport> {
+    let previous = new Map(params.previousResultIds.map((p) => [p.uri, p.value]));
+    let collected: WorkspaceDocumentDiagnosticReport[] = [];
+    let first = true;
+    for (;;) {
+      const since = this.changeSeq;
+      let fresh = 0;
+      collected = [];
+      const seen = await scanWorkspace(
+        this.scan,
+        previous,
+        token,
+        (reports) => {
+          const items = reports.filter((r) => first || r.diagnostics).map(workspaceItem);
+          fresh += reports.filter((r) => r.diagnostics).length;
+          if (partial) {
+            if (items.length) partial.report({ items });
+          } else collected.push(...items);
+        },
+        first ? workDone : undefined,
+      );
+      if (token.isCancellationRequested) return { items: [] };
+      if (!partial && (fresh > 0 || !this.answeredWorkspace)) {
+        this.answeredWorkspace = true;
+        return { items: collected };
+      }
+      previous = new Map([...previous, ...seen]);
+      first = !partial;
+      await this.waitForChange(since, token);
+      if (token.isCancellationRequested) return { items: partial ? [] : collected };
+    }
+  }
+
+  /** Push mode: rescans the workspace and publishes what changed since the last publication. */
+  private async pushWorkspace(): Promise<void> {
+    this.pushScan?.cancel();
+    const source = new CancellationTokenSource();
+    this.pushScan = source;
+    let progress: WorkDoneProgressReporter | undefined;
+    if (this.firstScan && this.options.workDoneProgress) {
+      this.firstScan = false;
+      progress = await this.connection.window.createWorkDoneProgress().catch(() => undefined);
+    }
+    await scanWorkspace(
+      this.scan,
+      this.published,
+      source.token,
+      (reports) => {
+        for (const r of reports) {
+          if (!r.diagnostics || this.documents.get(r.uri)) continue;
+          if (r.resultId.endsWith(GONE)) this.published.delete(r.uri);
+          else this.published.set(r.uri, r.resultId);
+          if (r.diagnostics.length === 0 && !this.nonEmpty.has(r.uri)) continue;
+          if (r.diagnostics.length) this.nonEmpty.add(r.uri);
+          else this.nonEmpty.delete(r.uri);
+          void this.connection.sendDiagnostics({ uri: r.uri, diagnostics: r.diagnostics });
+        }
+      },
+      progress,
+    );
+    if (this.pushScan === source) this.pushScan = undefined;
+  }
+
+  /** Push mode: the first workspace scan, once the session is initialised. */
+  start(): void {
+    if (!this.pull) void this.pushWorkspace();
+  }
+
+  dispose(): void {
+    for (const t of this.timers.values()) clearTimeout(t);
+    clearTimeout(this.rescanTimer);
+    this.pushScan?.cancel();
+    for (const wake of [...this.waiters]) wake();
+  }
+}
+
+function workspaceItem(r: ScanReport): WorkspaceDocumentDiagnosticReport {
+  return r.diagnostics
+    ? { kind: DocumentDiagnosticReportKind.Full, uri: r.uri, version: null, resultId: r.resultId, items: r.diagnostics }
+    : { kind: DocumentDiagnosticReportKind.Unchanged, uri: r.uri, version: null, resultId: r.resultId };
+}

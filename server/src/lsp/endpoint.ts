@@ -1,0 +1,73 @@
+import type { CodeLens, Range as LspRange } from 'vscode-languageserver';
+import { RequestType } from 'vscode-languageserver';
+import type { Locale } from '../core/messages/locale';
+import type { ResolvedBaseUrl } from '../core/resolve/resolve';
+import type { DocumentLint } from './lint-service';
+import { say } from './messages';
+
+/** The client command a "Test connection" lens runs; arguments `[{uri, offset}]` (see `TestConnectionArgs`). */
+export const TEST_CONNECTION_COMMAND = 'rolloutLint.testConnection';
+
+/** Arguments of the test-connection command: the document and the UTF-16 offset of the base URL value in the client's text. */
+export interface TestConnectionArgs {
+  uri: string;
+  offset: number;
+}
+
+/** What `rolloutLint/endpointAt` answers: the base URL setting at an offset and what travels with it. */
+export interface EndpointInfo {
+  /** The key as written (`OPENAI_BASE_URL`, `base_url`, `baseUrl`). */
+  key: string;
+  /** The value, trimmed, as the document's readers see it. */
+  baseUrl: string;
+  range: LspRange;
+  consumers: { id: string; via: string; appendedPath?: string }[];
+  /** Effective chat request URL per consumer. */
+  requests: { consumer: string; url: string }[];
+  /** Ids of the provider profiles the URL matches, best first. */
+  providers: string[];
+  /** The API key defined in the same block (same `.env`, openclaw provider, `OpenAI(...)` call), if any. It is the raw secret: never log it. */
+  apiKey?: { key: string; value: string };
+  /** The model named in the same block, if any. */
+  model?: string;
+}
+
+/** `rolloutLint/endpointAt`: params `TestConnectionArgs`, result `EndpointInfo | null`. */
+export const EndpointAtRequest = new RequestType<TestConnectionArgs, EndpointInfo | null, void>('rolloutLint/endpointAt');
+
+function literalBaseUrls(lint: DocumentLint): ResolvedBaseUrl[] {
+  return lint.outcome?.resolution.baseUrls.filter((b) => b.parsed !== undefined) ?? [];
+}
+
+/** One "Test connection" lens above each literal base URL setting. */
+export function codeLenses(lint: DocumentLint, locale: Locale, command: string): CodeLens[] {
+  return literalBaseUrls(lint).map(({ setting }) => ({
+    range: lint.doc.range(setting.keyRange),
+    command: {
+      title: say(locale, 'lens.testConnection'),
+      command,
+      arguments: [{ uri: lint.uri, offset: lint.doc.clientOffset(setting.valueRange.start) } satisfies TestConnectionArgs],
+    },
+  }));
+}
+
+/** The base URL setting whose key or value holds `clientOffset`, with its block's key and model. */
+export function endpointAt(lint: DocumentLint, clientOffset: number): EndpointInfo | null {
+  const offset = clientOffset - lint.doc.bomShift;
+  const found = literalBaseUrls(lint).find(({ setting: s }) => (offset >= s.keyRange.start && offset <= s.keyRange.end) || (offset >= s.valueRange.start && offset <= s.valueRange.end));
+  if (!found) return null;
+  const { setting } = found;
+  const sameGroup = lint.outcome!.resolution.settings.filter((s) => s.group === setting.group && s.value !== undefined);
+  const key = sameGroup.find((s) => s.role === 'apiKey');
+  const model = sameGroup.find((s) => s.role === 'model');
+  return {
+    key: setting.key,
+    baseUrl: setting.value!.trim(),
+    range: lint.doc.range(setting.valueRange),
+    consumers: found.consumers.map((c) => ({ id: c.id, via: c.via, appendedPath: c.appendedPath })),
+    requests: found.requests.map((r) => ({ consumer: r.consumer.id, url: r.url })),
+    providers: found.providers.map((p) => p.id),
+    apiKey: key ? { key: key.key, value: key.value! } : undefined,
+    model: model?.value,
+  };
+}

@@ -1,0 +1,111 @@
+import type { Hover } from 'vscode-languageserver';
+import { MarkupKind } from 'vscode-languageserver';
+import type { EnvRead, Loader, Range, Setting } from '../core/model/types';
+import { LOADERS } from '../core/model/types';
+import type { Locale } from '../core/messages/locale';
+import { maskSecret } from '../core/model/secret';
+import type { ResolvedBaseUrl } from '../core/resolve/resolve';
+import { roleOf } from '../core/resolve/roles';
+import { effectiveRequestUrl } from '../core/resolve/urls';
+import { LOADER_NAMES } from '../core/rules/api-key-whitespace';
+import { code, say } from './messages';
+import type { DocumentLint } from './lint-service';
+
+const EDGE_WHITESPACE = /^\s|\s$/;
+
+const inside = (range: Range, offset: number) => offset >= range.start && offset <= range.end;
+
+/**
+ * Hover at a core offset: for a base URL the effective request URL per consumer (or a plain
+ * "consumer unknown") and the provider; for an API key its masked value, length and which dotenv
+ * loaders keep edge whitespace; for `os.getenv("NAME")` and the like the values the `.env` files in
+ * the same folder give NAME (from `WorkspaceFacts.siblingEnv`). `undefined` elsewhere.
+ */
+export function hoverAt(lint: DocumentLint, offset: number, locale: Locale): Hover | undefined {
+  const outcome = lint.outcome;
+  if (!outcome) return undefined;
+  const sections: string[] = [];
+  let range: Range | undefined;
+  const read = outcome.extraction.envReads.find((r) => inside(r.range, offset));
+  if (read) {
+    sections.push(envReadHover(read, lint, locale));
+    range = read.range;
+  }
+  const setting = outcome.resolution.settings.find((s) => inside(s.keyRange, offset) || inside(s.valueRange, offset));
+  if (setting?.role === 'baseUrl') {
+    sections.push(baseUrlHover(setting, outcome.resolution.baseUrls.find((b) => b.setting === setting), locale));
+    range ??= setting.valueRange;
+  } else if (setting?.role === 'apiKey') {
+    sections.push(apiKeyHover(setting, locale));
+    range ??= setting.valueRange;
+  }
+  if (sections.length === 0 || !range) return undefined;
+  return { contents: { kind: MarkupKind.Markdown, value: sections.join('\n\n---\n\n') }, range: lint.doc.range(range) };
+}
+
+function title(text: string): string {
+  return `**Rollout Lint** · ${text}`;
+}
+
+function baseUrlHover(setting: Setting, resolved: ResolvedBaseUrl | undefined, locale: Locale): string {
+  const lines = [title(say(locale, 'hover.baseUrl', { key: code(setting.key) }))];
+  if (!resolved?.parsed) {
+    lines.push(say(locale, 'hover.notLiteral'));
+    return lines.join('\n\n');
+  }
+  const provider = resolved.providers[0];
+  lines.push(provider ? say(locale, 'hover.provider', { name: provider.name, docs: provider.docsUrl }) : say(locale, 'hover.noProvider'));
+  if (resolved.requests.length > 0) {
+    const requests = resolved.requests.map((r) =>
+      say(locale, 'hover.request', { consumer: say(locale, `consumer.${r.consumer.id}` as const), via: code(r.consumer.via), url: code(r.url) }),
+    );
+    lines.push(`${say(locale, 'hover.requests')}\n\n${requests.join('\n')}`);
+  } else {
+    lines.push(say(locale, 'hover.consumerUnknown'));
+    lines.push(say(locale, 'hover.ifOpenAiSdk', { url: code(effectiveRequestUrl(setting.value!.trim(), 'openai-sdk')) }));
+  }
+  return lines.join('\n\n');
+}
+
+function apiKeyHover(setting: Setting, locale: Locale): string {
+  const lines = [title(say(locale, 'hover.apiKey', { key: code(setting.key) }))];
+  const value = setting.value ?? '';
+  lines.push(value === '' ? say(locale, 'hover.keyEmpty') : say(locale, 'hover.keyValue', { masked: code(maskSecret(value)), length: value.length }));
+  if (setting.loaded) {
+    const kept: Loader[] = [];
+    const dropped: Loader[] = [];
+    for (const loader of LOADERS) {
+      const loaded = setting.loaded[loader];
+      if (loaded === null) dropped.push(loader);
+      else if (typeof loaded === 'string' && EDGE_WHITESPACE.test(loaded)) kept.push(loader);
+    }
+    const names = (list: Loader[]) => list.map((l) => LOADER_NAMES[l]).join(', ');
+    lines.push(kept.length ? say(locale, 'hover.loadersKeep', { loaders: names(kept) }) : say(locale, 'hover.loadersTrim'));
+    if (dropped.length) lines.push(say(locale, 'hover.loadersDrop', { loaders: names(dropped) }));
+  } else if (EDGE_WHITESPACE.test(value)) {
+    lines.push(say(locale, 'hover.edgeWhitespace'));
+  }
+  return lines.join('\n\n');
+}
+
+/** True when an env var of this name holds a secret (its value is masked in hover). */
+function isSecretName(name: string, lint: DocumentLint): boolean {
+  const probe = { key: name, path: name, kind: 'env', format: 'dotenv' } as Setting;
+  const role = roleOf(probe, lint.config.config.extraKeys);
+  return role === 'apiKey' || role === 'header';
+}
+
+function envReadHover(read: EnvRead, lint: DocumentLint, locale: Locale): string {
+  const lines = [title(say(locale, 'hover.envRead', { name: code(read.name) }))];
+  const secret = isSecretName(read.name, lint);
+  const shown = (value: string) => code(secret ? maskSecret(value) : value);
+  const path = lint.location.absPath;
+  const values = path && lint.location.facts ? (lint.location.facts.siblingEnv(path)[read.name] ?? []) : [];
+  if (values.length) {
+    lines.push(`${say(locale, 'hover.envValues')}\n\n${values.map((v) => say(locale, 'hover.envValue', { file: code(v.file), value: shown(v.value) })).join('\n')}`);
+  } else {
+    lines.push(say(locale, 'hover.envNone', { name: code(read.name) }));
+  }
+  lines.push(read.defaultValue !== undefined ? say(locale, 'hover.envDefault', { value: shown(read.defaultValue) }) : say(locale, 'hover.envNoDefault'));
+  return lines.join('\n\n');
+}

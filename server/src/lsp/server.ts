@@ -1,0 +1,201 @@
+import { readFileSync, statSync } from 'node:fs';
+import type { ClientCapabilities, Connection, InitializeParams, InitializeResult, ServerCapabilities } from 'vscode-languageserver';
+import {
+  CodeActionKind,
+  DidChangeConfigurationNotification,
+  DidChangeWatchedFilesNotification,
+  NotificationType,
+  TextDocuments,
+  TextDocumentSyncKind,
+} from 'vscode-languageserver';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { docsUrl } from '../core/docs';
+import { normalizeLocale, type Locale } from '../core/messages/locale';
+import { RULES } from '../core/rules/index';
+import { loadGrammars } from '../node/grammars';
+import { codeActions, FIX_ALL_KIND, SERVER_COMMANDS, type CodeActionDeps } from './code-actions';
+import { Diagnostics } from './diagnostics';
+import { codeLenses, endpointAt, EndpointAtRequest, TEST_CONNECTION_COMMAND } from './endpoint';
+import { safeFixAllEdits } from './fix-all';
+import { hoverAt } from './hover';
+import { LintService } from './lint-service';
+import { say } from './messages';
+import { ConfigProvider, rcLoader } from './settings';
+import { pathToUri, Workspace } from './workspace';
+
+/**
+ * `initializationOptions` the server understands (all optional):
+ * - `locale`: BCP 47 tag for messages (`zh-cn` → Simplified Chinese); falls back to `InitializeParams.locale`, then `LC_ALL`/`LANG`
+ * - `testConnectionCommand`: `true` or a command id; when set, a "Test connection" code lens runs it
+ *   (`rolloutLint.testConnection` for `true`) with `[{uri, offset}]`. No lens without it.
+ * - `workspaceTrusted`: `false` in an untrusted workspace: `.rolloutlintrc.json` may not add providers
+ * - `rolloutLint`: the settings section, for clients that answer no `workspace/configuration`
+ */
+export interface InitializationOptions {
+  locale?: string;
+  testConnectionCommand?: boolean | string;
+  workspaceTrusted?: boolean;
+  rolloutLint?: unknown;
+}
+
+/** `rolloutLint/slowRun`: a document took longer than `SLOW_RUN_MS` to lint (for the client's status item). */
+export const SlowRunNotification = new NotificationType<{ uri: string; ms: number }>('rolloutLint/slowRun');
+const SLOW_RUN_MS = 1000;
+
+/** File patterns whose changes matter: candidates, `.gitignore` and `.rolloutlintrc.json`. */
+export const WATCHED_GLOBS = ['**/.env*', '**/*.env', '**/*.{yaml,yml}', '**/*.{json,jsonc}', '**/*.{py,sh,bash}', '**/.gitignore'];
+
+const CONFIG_CHANGE = /(^|\/)(\.rolloutlintrc\.json|\.gitignore)$/;
+
+function clientFeatures(caps: ClientCapabilities) {
+  return {
+    pull: !!caps.textDocument?.diagnostic,
+    refreshSupport: !!caps.workspace?.diagnostics?.refreshSupport,
+    pullsConfiguration: !!caps.workspace?.configuration,
+    configurationRegistration: !!caps.workspace?.didChangeConfiguration?.dynamicRegistration,
+    watcherRegistration: !!caps.workspace?.didChangeWatchedFiles?.dynamicRegistration,
+    documentChanges: !!caps.workspace?.workspaceEdit?.documentChanges,
+    createFiles: !!caps.workspace?.workspaceEdit?.resourceOperations?.includes('create'),
+    showDocument: !!caps.window?.showDocument?.support,
+    workDoneProgress: !!caps.window?.workDoneProgress,
+    workspaceFolders: !!caps.workspace?.workspaceFolders,
+  };
+}
+
+/** Wires the Rollout Lint language service onto `connection` and starts listening. */
+export function startServer(connection: Connection): void {
+  const documents = new TextDocuments(TextDocument);
+  const log = (message: string) => connection.console.log(message);
+  documents.listen(connection);
+
+  connection.onInitialize((params: InitializeParams): InitializeResult => {
+    const options = (params.initializationOptions ?? {}) as InitializationOptions;
+    const features = clientFeatures(params.capabilities);
+    const locale: Locale = normalizeLocale(options.locale ?? params.locale ?? process.env.LC_ALL ?? process.env.LANG);
+    const lensCommand = options.testConnectionCommand === true ? TEST_CONNECTION_COMMAND : typeof options.testConnectionCommand === 'string' ? options.testConnectionCommand : undefined;
+
+    const workspace = new Workspace();
+    workspace.setFolders(params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri, name: 'root' }] : []));
+    const rc = rcLoader();
+    const configs = new ConfigProvider({ connection, pullsConfiguration: features.pullsConfiguration, trusted: options.workspaceTrusted !== false, loadRc: rc.load, log });
+    if (options.rolloutLint !== undefined) configs.setPushedSettings(options.rolloutLint);
+    const grammars = () => loadGrammars();
+    const lints = new LintService(grammars, configs, workspace, locale, log, (uri, ms) => {
+      if (ms > SLOW_RUN_MS) void connection.sendNotification(SlowRunNotification, { uri, ms });
+    });
+    const diagnostics = new Diagnostics(
+      connection,
+      documents,
+      lints,
+      { workspace, configs, grammars, locale, isOpen: (uri) => documents.get(uri) !== undefined, log },
+      features.pull,
+      features,
+    );
+
+    documents.onDidChangeContent((e) => diagnostics.touched(e.document.uri));
+    documents.onDidClose((e) => {
+      configs.forget(e.document.uri);
+      diagnostics.closed(e.document.uri);
+    });
+    if (features.pull) {
+      connection.languages.diagnostics.on((p, token) => diagnostics.onDocumentPull(p, token));
+      connection.languages.diagnostics.onWorkspace((p, token, workDone, partial) => diagnostics.onWorkspacePull(p, token, workDone, partial));
+    }
+    const configurationChanged = () => {
+      rc.invalidate();
+      configs.invalidate();
+      diagnostics.configurationChanged();
+    };
+    connection.onDidChangeConfiguration((p) => {
+      if (!features.pullsConfiguration) configs.setPushedSettings((p.settings as { rolloutLint?: unknown } | undefined)?.rolloutLint);
+      configurationChanged();
+    });
+    connection.onDidChangeWatchedFiles((p) => {
+      workspace.invalidateFacts();
+      if (p.changes.some((c) => CONFIG_CHANGE.test(c.uri))) configurationChanged();
+      else diagnostics.workspaceChanged();
+    });
+
+    const readFile = (path: string) => {
+      const open = documents.get(pathToUri(path));
+      if (open) return { text: open.getText(), version: open.version };
+      try {
+        return statSync(path).size > 1024 * 1024 ? undefined : { text: readFileSync(path, 'utf8'), version: null };
+      } catch {
+        return undefined;
+      }
+    };
+    const lintOpen = (uri: string) => {
+      const doc = documents.get(uri);
+      return doc ? lints.lint(doc) : undefined;
+    };
+
+    connection.onCodeAction(async (p) => {
+      const lint = await lintOpen(p.textDocument.uri);
+      if (!lint) return [];
+      const deps: CodeActionDeps = { grammars: await grammars(), locale, documentChanges: features.documentChanges, createFiles: features.createFiles, readFile };
+      return codeActions(p, lint, deps);
+    });
+    connection.onHover(async (p) => {
+      const lint = await lintOpen(p.textDocument.uri);
+      return lint ? (hoverAt(lint, lint.doc.coreOffset(p.position), locale) ?? null) : null;
+    });
+    if (lensCommand) {
+      connection.onCodeLens(async (p) => {
+        const lint = await lintOpen(p.textDocument.uri);
+        return lint ? codeLenses(lint, locale, lensCommand) : [];
+      });
+    }
+    connection.onRequest(EndpointAtRequest, async (p) => {
+      const lint = await lintOpen(p.uri);
+      return lint ? endpointAt(lint, p.offset) : null;
+    });
+    connection.onExecuteCommand(async (p) => {
+      const arg = p.arguments?.[0];
+      if (p.command === SERVER_COMMANDS.showDocumentation && typeof arg === 'string' && RULES.some((r) => r.meta.id === arg)) {
+        if (features.showDocument) await connection.window.showDocument({ uri: docsUrl(arg), external: true });
+        else connection.window.showInformationMessage(docsUrl(arg));
+      } else if (p.command === SERVER_COMMANDS.fixAll && arg && typeof (arg as { uri?: unknown }).uri === 'string') {
+        const lint = await lintOpen((arg as { uri: string }).uri);
+        const edits = lint ? safeFixAllEdits(lint, await grammars(), locale) : undefined;
+        if (lint && edits) {
+          const edit = features.documentChanges ? { documentChanges: [{ textDocument: { uri: lint.uri, version: lint.version }, edits }] } : { changes: { [lint.uri]: edits } };
+          await connection.workspace.applyEdit({ label: say(locale, 'action.fixAllSafe'), edit });
+        }
+      }
+      return null;
+    });
+
+    connection.onInitialized(() => {
+      if (features.configurationRegistration) void connection.client.register(DidChangeConfigurationNotification.type, { section: 'rolloutLint' });
+      if (features.watcherRegistration) {
+        void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: WATCHED_GLOBS.map((globPattern) => ({ globPattern })) });
+      }
+      if (features.workspaceFolders) {
+        connection.workspace.onDidChangeWorkspaceFolders((e) => {
+          const current = workspace.roots().filter((r) => !e.removed.some((x) => x.uri === r.uri));
+          workspace.setFolders([...current.map((r) => ({ uri: r.uri, name: r.path })), ...e.added]);
+          configurationChanged();
+        });
+      }
+      diagnostics.start();
+    });
+    connection.onShutdown(() => diagnostics.dispose());
+
+    const capabilities: ServerCapabilities = {
+      textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+      codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND], resolveProvider: false },
+      hoverProvider: true,
+      executeCommandProvider: { commands: Object.values(SERVER_COMMANDS) },
+      workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
+    };
+    if (features.pull) capabilities.diagnosticProvider = { identifier: 'rollout-lint', interFileDependencies: false, workspaceDiagnostics: true };
+    if (lensCommand) capabilities.codeLensProvider = { resolveProvider: false };
+    return { capabilities, serverInfo: { name: 'rollout-lint-server', version: SERVER_VERSION } };
+  });
+
+  connection.listen();
+}
+
+/** The server's version (from the bundle's package.json at build time). */
+const SERVER_VERSION: string = (require('../../package.json') as { version: string }).version;

@@ -1,0 +1,143 @@
+import { existsSync, statSync } from 'node:fs';
+import { relative, sep } from 'node:path';
+import type { CancellationToken, Diagnostic, WorkDoneProgressReporter } from 'vscode-languageserver';
+import type { Grammars } from '../core/formats/treesitter';
+import type { Locale } from '../core/messages/locale';
+import { lintFile } from '../node/lint-file';
+import { walk } from '../node/walk';
+import { DocText, toDiagnostic } from './convert';
+import { say } from './messages';
+import type { ConfigProvider } from './settings';
+import { pathToUri, uriToPath, type Workspace } from './workspace';
+
+/** What a scan needs from the session. */
+export interface ScanDeps {
+  workspace: Workspace;
+  configs: ConfigProvider;
+  grammars: () => Promise<Grammars>;
+  locale: Locale;
+  /** Open documents are linted from the editor's text, never from disk. */
+  isOpen(uri: string): boolean;
+  log(message: string): void;
+}
+
+/** One file's outcome: `diagnostics` absent = unchanged since the `resultId` the client holds. */
+export interface ScanReport {
+  uri: string;
+  resultId: string;
+  diagnostics?: Diagnostic[];
+}
+
+/** Suffix of the result id of a file that is gone from the scan (deleted, ignored, no longer a candidate). */
+export const GONE = ':gone';
+
+/** Files linted between two batches (and between two looks at the cancellation token). */
+const BATCH = 16;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** The result id of a file on disk: configuration generation, mtime and size. */
+function diskResultId(generation: number, absPath: string): string | undefined {
+  try {
+    const st = statSync(absPath);
+    return `${generation}:${st.mtimeMs}:${st.size}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Lints one file from disk (size checked before reading: files over `maxFileBytes` get
+ * `skipped-file` without being read). `undefined` when the file is not a candidate or linting is off.
+ */
+export async function lintFromDisk(deps: ScanDeps, absPath: string, scopeUri: string, root: string): Promise<Diagnostic[] | undefined> {
+  const { config, enabled } = await deps.configs.forFile(scopeUri, absPath, root);
+  if (!enabled) return undefined;
+  const relPath = relative(root, absPath).split(sep).join('/');
+  const result = lintFile(absPath, relPath, {
+    grammars: await deps.grammars(),
+    config,
+    facts: deps.workspace.factsFor(root),
+    locale: deps.locale,
+    maxFileBytes: config.maxFileBytes,
+  });
+  for (const failure of result.failures) deps.log(`${relPath}: ${failure.ruleId} failed: ${failure.error.split('\n')[0]}`);
+  if (!result.format || result.notCandidate) return undefined;
+  const doc = new DocText(result.text ?? '');
+  return result.findings.map((f) => toDiagnostic(f, doc, undefined, false));
+}
+
+/**
+ * Lints the candidate files of every workspace folder that are not open (the CLI's walker: skips
+ * `node_modules`, `.git`, `.venv`, git-ignored non-config files). Files whose result id equals the
+ * one in `previous` are reported unchanged without being read. Files in `previous` that are gone, or
+ * no longer candidates, get an empty report. Reports go to `onBatch` in batches; the scan yields to
+ * the event loop between batches and stops early when `token` is cancelled. Returns the result id
+ * of every file that has a report.
+ */
+export async function scanWorkspace(
+  deps: ScanDeps,
+  previous: ReadonlyMap<string, string>,
+  token: CancellationToken,
+  onBatch: (reports: ScanReport[]) => void,
+  progress?: WorkDoneProgressReporter,
+): Promise<Map<string, string>> {
+  const seen = new Map<string, string>();
+  const walked = new Set<string>();
+  const generation = deps.configs.generation;
+  const work: { absPath: string; uri: string; folderUri: string; root: string }[] = [];
+  for (const folder of deps.workspace.roots()) {
+    const { config, enabled } = await deps.configs.forFile(folder.uri, undefined, undefined);
+    if (!enabled) continue;
+    const { files } = walk([folder.path], folder.path, deps.workspace.factsFor(folder.path), { noIgnore: false, config });
+    for (const f of files) {
+      const uri = pathToUri(f.absPath);
+      if (walked.has(uri)) continue;
+      walked.add(uri);
+      work.push({ absPath: f.absPath, uri, folderUri: folder.uri, root: folder.path });
+    }
+  }
+  progress?.begin(say(deps.locale, 'progress.title'), 0, say(deps.locale, 'progress.scanning', { done: 0, total: work.length }), true);
+  let batch: ScanReport[] = [];
+  const flush = () => {
+    if (batch.length) onBatch(batch);
+    batch = [];
+  };
+  try {
+    for (let i = 0; i < work.length; i++) {
+      if (i % BATCH === 0) {
+        flush();
+        progress?.report(Math.round((i / Math.max(1, work.length)) * 100), say(deps.locale, 'progress.scanning', { done: i, total: work.length }));
+        await nextTurn();
+        if (token.isCancellationRequested) return seen;
+      }
+      const file = work[i];
+      if (deps.isOpen(file.uri)) continue;
+      const resultId = diskResultId(generation, file.absPath);
+      if (!resultId) continue;
+      if (previous.get(file.uri) === resultId) {
+        seen.set(file.uri, resultId);
+        batch.push({ uri: file.uri, resultId });
+        continue;
+      }
+      let diagnostics: Diagnostic[] | undefined;
+      try {
+        diagnostics = await lintFromDisk(deps, file.absPath, file.folderUri, file.root);
+      } catch (error) {
+        deps.log(`workspace scan: ${file.absPath}: ${(error as Error).message}`);
+      }
+      if (diagnostics === undefined && !previous.has(file.uri)) continue;
+      seen.set(file.uri, resultId);
+      batch.push({ uri: file.uri, resultId, diagnostics: diagnostics ?? [] });
+    }
+    for (const uri of previous.keys()) {
+      if (walked.has(uri) || deps.isOpen(uri)) continue;
+      const path = uriToPath(uri);
+      if (path && (!existsSync(path) || deps.workspace.folderOf(path))) batch.push({ uri, resultId: `${generation}${GONE}`, diagnostics: [] });
+    }
+    flush();
+  } finally {
+    progress?.done();
+  }
+  return seen;
+}

@@ -1,0 +1,105 @@
+// A person's path through the workbench, in headless Chromium: Quick Open a file, see the squiggle
+// and its Problems row, apply the fix from the quick-fix menu, run a command from the palette and
+// read its notification. Runs against code-server WITHOUT the smoke-test driver (which hides
+// toasts). Few selectors, all of them stable workbench class names. A screenshot per step.
+import fs from 'node:fs';
+import path from 'node:path';
+import { launchBrowser } from './browser.mjs';
+
+const STEP_TIMEOUT = 60000;
+const FILE = '.env';
+const RULE = 'base-url-duplicate-v1';
+const FIX_TITLE = 'Remove the repeated /v1';
+const FIXED_LINE = 'OPENAI_BASE_URL=https://taotoken.net/api/v1';
+/** A command whose only effect is a notification: nothing leaves the machine. */
+const COMMAND = { title: 'Rollout Lint: Reset Connection Approvals', notification: /approval/i };
+
+/**
+ * @returns {Promise<{passed: number, failed: number, failures: string[]}>}
+ */
+export async function runUiSmoke({ session, playwrightCore, outDir, log }) {
+  const browser = await launchBrowser(playwrightCore);
+  const { page } = browser;
+  const consoleErrors = [];
+  page.on('pageerror', (e) => consoleErrors.push(String(e)));
+  let passed = 0;
+  let shotIndex = 0;
+  const failures = [];
+  const shot = async (name) => page.screenshot({ path: path.join(outDir, `ui-${++shotIndex}-${name}.png`) });
+  const step = async (name, fn) => {
+    const started = Date.now();
+    try {
+      await fn();
+      passed++;
+      log(`ui: ✔ ${name} (${Date.now() - started} ms)`);
+    } catch (error) {
+      failures.push(`${name}: ${String(error?.message ?? error).split('\n')[0]}`);
+      log(`ui: ✘ ${name}: ${error?.message ?? error}`);
+      await shot('failure').catch(() => {});
+      throw error;
+    }
+  };
+  const quickInput = async (keys, text) => {
+    await page.keyboard.press(keys);
+    const input = page.locator('.quick-input-widget .quick-input-box input');
+    await input.waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+    await input.fill(text);
+  };
+  const problemRow = page.locator('.markers-panel .monaco-list-row', { hasText: RULE });
+
+  try {
+    await step('workbench opens the workspace', async () => {
+      await page.goto(`${session.url}/?folder=${encodeURIComponent(session.workspace)}`, { waitUntil: 'domcontentloaded' });
+      await page.locator('.monaco-workbench').waitFor({ timeout: STEP_TIMEOUT });
+      await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'openclaw.json' }).first().waitFor({ timeout: STEP_TIMEOUT });
+      await shot('workbench');
+    });
+
+    await step(`Quick Open ${FILE}`, async () => {
+      await page.locator('.monaco-workbench .part.editor').click({ position: { x: 300, y: 300 } }).catch(() => {});
+      await quickInput('Control+p', FILE);
+      await page.locator('.quick-input-list .monaco-list-row', { hasText: FILE }).first().waitFor({ timeout: STEP_TIMEOUT });
+      await page.keyboard.press('Enter');
+      await page.locator('.monaco-editor .view-lines', { hasText: 'OPENAI_BASE_URL' }).first().waitFor({ timeout: STEP_TIMEOUT });
+      await shot('quick-open');
+    });
+
+    await step('squiggle and Problems row', async () => {
+      await page.locator('.monaco-editor .squiggly-error').first().waitFor({ timeout: STEP_TIMEOUT });
+      await page.keyboard.press('Control+Shift+m');
+      await problemRow.first().waitFor({ timeout: STEP_TIMEOUT });
+      log(`ui:   problem row: ${(await problemRow.first().innerText()).replace(/\s+/g, ' ')}`);
+      await shot('problems');
+    });
+
+    await step('quick fix from the menu', async () => {
+      // The squiggle lies under .view-lines, which takes the pointer events: click its centre.
+      const box = await page.locator('.monaco-editor .squiggly-error').first().boundingBox();
+      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+      await page.keyboard.press('Control+.');
+      const item = page.locator('.action-widget .monaco-list-row', { hasText: FIX_TITLE }).first();
+      await item.waitFor({ timeout: STEP_TIMEOUT });
+      await shot('quick-fix-menu');
+      await item.click();
+      await page.locator('.monaco-editor .view-lines', { hasText: FIXED_LINE }).first().waitFor({ timeout: STEP_TIMEOUT });
+      await problemRow.first().waitFor({ state: 'detached', timeout: STEP_TIMEOUT });
+      await shot('fixed');
+    });
+
+    await step(`command palette: ${COMMAND.title}`, async () => {
+      await quickInput('Control+Shift+p', `>${COMMAND.title}`);
+      await page.locator('.quick-input-list .monaco-list-row', { hasText: COMMAND.title }).first().waitFor({ timeout: STEP_TIMEOUT });
+      await page.keyboard.press('Enter');
+      const toast = page.locator('.notifications-toasts .notification-toast', { hasText: COMMAND.notification }).first();
+      await toast.waitFor({ timeout: STEP_TIMEOUT });
+      log(`ui:   notification: ${(await toast.innerText()).replace(/\s+/g, ' ')}`);
+      await shot('notification');
+    });
+  } catch {
+    fs.writeFileSync(path.join(outDir, 'ui-failure.html'), await page.content().catch(() => ''));
+    if (consoleErrors.length) fs.writeFileSync(path.join(outDir, 'ui-page-errors.txt'), consoleErrors.join('\n'));
+  } finally {
+    await browser.close();
+  }
+  return { passed, failed: failures.length, failures };
+}
