@@ -140,12 +140,12 @@ export function loopbackTransport(options: { ca?: string } = {}): NodeTransport 
   return Object.assign(transport, { lookups });
 }
 
-/** `url` with its port replaced by the scripted server's (and its scheme by `scheme`, if given). */
+/** `url` with its port replaced by the scripted server's (and its scheme by `scheme`, if given); nothing else changes. */
 export function onServer(url: string, server: ScriptedServer, scheme?: 'http:' | 'https:'): string {
   const parsed = new URL(url);
-  const trailing = parsed.pathname === '/' && !/\/\/[^/]+\/$/.test(url) ? '' : null;
   if (scheme) parsed.protocol = scheme;
   parsed.port = String(server.port);
   const text = parsed.toString();
-  return trailing === '' ? text.replace(/\/(?=$|\?)/, '') : text;
+  const hadNoPath = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]+(?=[?#]|$)/i.test(url);
+  return hadNoPath ? text.replace(/^([a-z][a-z0-9+.-]*:\/\/[^/?#]+)\//i, '$1') : text;
 }

@@ -134,7 +134,6 @@ async function buildTarget(options: PingOptions, io: PingIo, lang: Locale): Prom
     logprobs,
     baseUrlSource: options.baseUrl ? undefined : from.baseUrlSource,
     ignoredSettings: from.ignoredSettings,
-    keyNote: choice.apiKey ? undefined : choice.note,
   };
   return { target, keyLine: renderProbeMessage(choice.note, lang) };
 }
@@ -220,12 +219,19 @@ function formatHuman(report: ProbeReport, keyLine: string, lang: Locale): string
   lines.push(`${t('cli.key')}: ${keyLine}`);
   const header = [t('cli.step'), t('cli.method'), t('cli.url'), t('cli.status'), t('cli.ms'), t('cli.result')];
   const rows = report.steps.map((s) => [s.name, s.method ?? '', s.url ?? '', s.status === undefined ? (s.detail ?? '-') : String(s.status), String(Math.round(s.ms)), s.verdict]);
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  for (const row of [header, ...rows]) lines.push(`  ${row.map((c, i) => (i === row.length - 1 ? c : c.padEnd(widths[i]))).join('  ')}`);
+  const widths = header.map((h, i) => Math.max(displayWidth(h), ...rows.map((r) => displayWidth(r[i]))));
+  for (const row of [header, ...rows]) lines.push(`  ${row.map((c, i) => (i === row.length - 1 ? c : c + ' '.repeat(widths[i] - displayWidth(c)))).join('  ')}`);
   lines.push('', report.explanation[lang]);
   if (report.fix) {
     const consumer = report.fix.consumer ? ` (--consumer ${report.fix.consumer})` : '';
     lines.push('', `${t('cli.fix')}: ${report.fix.baseUrl}${consumer} [${t(report.fix.verified ? 'cli.verified' : 'cli.unverified')}] ${report.fix.reason[lang]}`);
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** Terminal columns of `text`: East Asian wide characters (CJK, fullwidth forms) take two. */
+function displayWidth(text: string): number {
+  let width = 0;
+  for (const ch of text) width += /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/.test(ch) ? 2 : 1;
+  return width;
 }

@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
-import { findNodeAtLocation, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { findNodeAtLocation, getNodeValue, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import { mergeConfig, type LintConfig } from '../core/config/config';
 import type { ProviderProfile } from '../core/providers/profiles';
 import { LineIndex } from '../core/positions';
@@ -207,6 +207,9 @@ function describe(errors: ErrorObject[], tree: Node, at: (offset: number) => { l
   for (const e of errors) {
     if (e.keyword === 'required' && e.schemaPath.includes('/anyOf/')) continue;
     const segments = segmentsOf(e.instancePath);
+    const valueNode = findNodeAtLocation(tree, segments);
+    const shown = valueNode ? JSON.stringify(getNodeValue(valueNode)) : 'this value';
+    const given = shown.length > 60 ? `${shown.slice(0, 59)}…` : shown;
     let reason = e.message ?? 'invalid';
     if (e.keyword === 'additionalProperties') {
       const key = String((e.params as { additionalProperty: string }).additionalProperty);
@@ -218,14 +221,14 @@ function describe(errors: ErrorObject[], tree: Node, at: (offset: number) => { l
             ? `unknown option "${key}"; allowed: ${Object.keys((CONFIG_SCHEMA.properties as object) ?? {}).join(', ')}`
             : `unknown property "${key}"`;
     } else if (e.keyword === 'enum') {
-      reason = `${JSON.stringify(e.data)} is not allowed; use one of ${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
+      reason = `${given} is not allowed; use one of ${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
     } else if (e.keyword === 'anyOf') {
       const missing = errors.filter((x) => x.keyword === 'required' && x.instancePath === e.instancePath && x.schemaPath.startsWith(e.schemaPath));
       reason = `must set one of ${missing.map((x) => `"${(x.params as { missingProperty: string }).missingProperty}"`).join(' or ')}`;
     } else if (e.keyword === 'required') {
       reason = `missing required property "${(e.params as { missingProperty: string }).missingProperty}"`;
     } else if (e.keyword === 'pattern' || e.keyword === 'type' || e.keyword === 'minimum' || e.keyword === 'maximum') {
-      reason = `${JSON.stringify(e.data)}: ${reason}`;
+      reason = `${given}: ${reason}`;
     }
     const jsonPath = jsonPathOf(segments);
     if (seen.has(`${jsonPath}|${reason}`)) continue;

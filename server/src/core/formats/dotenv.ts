@@ -9,7 +9,8 @@ import { scanDotenv } from './dotenv/scan';
 
 /**
  * The value npm dotenv 17 `parse()` yields for `key` in `statementText` (one statement, possibly
- * several lines), or `null` when dotenv defines no such own property (e.g. `__proto__`).
+ * several lines, with its trailing line break: `KEY:⏎` needs it), or `null` when dotenv defines no
+ * such own property (e.g. `__proto__`).
  */
 export function nodeDotenvValue(statementText: string, key: string): string | null {
   const parsed = parse(statementText);
@@ -46,7 +47,8 @@ export function extractDotenv(text: string): Extraction {
   const loaders = Object.entries(READERS).map(([loader, read]) => [loader as OtherLoader, byKeyStart(read(text))] as const);
   for (const statement of scan.statements) {
     const { key, keyRange, valueRange, statementRange } = statement;
-    const nodeValue = nodeDotenvValue(text.slice(statementRange.start, statementRange.end), key);
+    const lineBreak = text.startsWith('\r\n', statementRange.end) ? 2 : 1;
+    const nodeValue = nodeDotenvValue(text.slice(statementRange.start, statementRange.end + lineBreak), key);
     const loaded: Setting['loaded'] = { nodeDotenv: nodeValue };
     for (const [loader, entries] of loaders) {
       const entry = entries.get(keyRange.start);

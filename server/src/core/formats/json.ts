@@ -50,7 +50,8 @@ function describe(code: string): string {
 
 /**
  * One pass of jsonc-parser's scanner: `//` and `/* *\/` comments (`text` is the body without
- * markers, trimmed) and the offset of the first `{`/`[` nested deeper than `MAX_NESTING`, if any
+ * markers, trimmed; the range is clamped to the text, as the scanner reports an unterminated `/*` at
+ * the end one character too long) and the offset of the first `{`/`[` nested deeper than `MAX_NESTING`, if any
  * (`parseTree` recurses per level, so such text is not parsed).
  */
 function scanTokens(text: string): { comments: Comment[]; tooDeep?: number } {
@@ -66,7 +67,7 @@ function scanTokens(text: string): { comments: Comment[]; tooDeep?: number } {
     }
     if (kind !== SyntaxKind.LineCommentTrivia && kind !== SyntaxKind.BlockCommentTrivia) continue;
     const start = scanner.getTokenOffset();
-    const end = start + scanner.getTokenLength();
+    const end = Math.min(start + scanner.getTokenLength(), text.length);
     const body = text.slice(start + 2, kind === SyntaxKind.BlockCommentTrivia && text.endsWith('*/', end) && end - start >= 4 ? end - 2 : end);
     comments.push({ text: body.trim(), range: { start, end } });
   }
@@ -86,7 +87,7 @@ function innerOfString(text: string, node: Node): Range {
 }
 
 function toTree(text: string, node: Node): TreeNode | undefined {
-  const range = { start: node.offset, end: node.offset + node.length };
+  const range = { start: node.offset, end: Math.min(node.offset + node.length, text.length) };
   switch (node.type) {
     case 'object': {
       const entries: TreeEntry[] = [];

@@ -29,7 +29,7 @@ interface StepRecord {
   step: ProbeStep;
   /** Counts for the verdict (variant and superseded steps do not; advisory not-found/HTML do not). */
   decisive: boolean;
-  /** Counts for `secondary`. */
+  /** Counts for `secondary` (advisory not-found/HTML do not: the steps table shows them). */
   reported: boolean;
   response?: ResponseClass;
   error?: ErrorClass;
@@ -155,7 +155,8 @@ class ProbeRun {
       const { max_tokens, ...rest } = built.body;
       main = await this.request('retry', this.plan.main, { built: { ...built, body: { ...rest, max_completion_tokens: max_tokens } } });
     }
-    if (main.step.verdict === 'not-found' || main.step.verdict === 'html-not-api') await this.tryVariants(main);
+    const earlierFailure = this.records.some((r) => r.decisive && r !== main && r.step.verdict !== 'ok');
+    if (!earlierFailure && (main.step.verdict === 'not-found' || main.step.verdict === 'html-not-api')) await this.tryVariants(main);
   }
 
   private async tryVariants(main: StepRecord): Promise<void> {
@@ -205,7 +206,10 @@ class ProbeRun {
       record.redirectLocation = location ? this.redact(location) : undefined;
       record.step = { ...stepBase, url: this.redact(result.value.url), status: response.status, verdict: cls.verdict };
     }
-    if (how.advisory && ['not-found', 'html-not-api'].includes(record.step.verdict)) record.decisive = false;
+    if (how.advisory && ['not-found', 'html-not-api'].includes(record.step.verdict)) {
+      record.decisive = false;
+      record.reported = false;
+    }
     this.records.push(record);
     return record;
   }

@@ -36,7 +36,7 @@ export default defineRule({
       const messageId = !template ? 'placeholder' : setting.format === 'shell' && setting.quote === "'" ? 'templateSingleQuoted' : 'templateLiteral';
       report({
         messageId,
-        data: { key: setting.key, value: template ? `\${${maskSecret(template[1])}}` : shorten(setting.value, 40) },
+        data: { key: setting.key, value: template ? `\${${/^[A-Za-z_]\w*$/.test(template[1]) ? template[1] : maskSecret(template[1])}}` : shorten(setting.value, 40) },
         range: setting.contentRange,
         subject: subjectOf(setting),
       });

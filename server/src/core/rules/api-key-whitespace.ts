@@ -14,6 +14,12 @@ export const LOADER_NAMES: Record<Loader, string> = {
 
 const EDGE_WHITESPACE = /^\s|\s$/;
 
+/**
+ * Whitespace at either end of a value's source text, written plainly or as an escape that decodes
+ * to whitespace (`\n`, `\t`, `\r`, `\u0020` in JSON, Python and YAML double-quoted strings).
+ */
+const SOURCE_EDGE_WHITESPACE = /^(?:\s|\\[nrt]|\\u00(?:20|09|0[aAdD]))+|(?:\s|\\[nrt]|\\u00(?:20|09|0[aAdD]))+$/g;
+
 /** The loaders that keep leading/trailing whitespace in a dotenv value; every reader for other formats. */
 function keepers(setting: Setting): Loader[] | 'all' | [] {
   if (setting.loaded) return LOADERS.filter((l) => typeof setting.loaded?.[l] === 'string' && EDGE_WHITESPACE.test(setting.loaded[l]!));
@@ -36,6 +42,7 @@ export default defineRule({
     en: {
       loaders: '{key} ({masked}) has {where} whitespace, which these loaders keep: {loaders}; the server will answer 401',
       all: '{key} ({masked}) has {where} whitespace inside the quotes; every client sends it and the server will answer 401',
+      crlf: '{key} ({masked}): this file has CRLF line endings, and these loaders keep the "\\r" at the end of the key: {loaders}; the server will answer 401. Save the file with LF line endings',
       'fix.trim': 'Trim the whitespace from the key',
       leading: 'leading',
       trailing: 'trailing',
@@ -43,6 +50,7 @@ export default defineRule({
     'zh-CN': {
       loaders: '{key}（{masked}）含有{where}空白，{loaders} 会保留它；服务器会返回 401',
       all: '{key}（{masked}）在引号内含有{where}空白；所有客户端都会原样发送，服务器会返回 401',
+      crlf: '{key}（{masked}）：此文件使用 CRLF 换行，{loaders} 会保留密钥末尾的 "\\r"；服务器会返回 401。请以 LF 换行保存文件',
       'fix.trim': '删除密钥两端的空白',
       leading: '开头',
       trailing: '末尾',
@@ -55,11 +63,12 @@ export default defineRule({
       const kept = keepers(setting);
       if (kept.length === 0) continue;
       const source = document.text.slice(setting.contentRange.start, setting.contentRange.end);
-      const trimmed = source.trim();
+      const trimmed = source.replace(SOURCE_EDGE_WHITESPACE, '');
       if (trimmed === '' || trimmed.startsWith('#')) continue;
-      const where = /^\s/.test(source) ? 'leading' : 'trailing';
+      const onlyLineBreak = trimmed === source;
+      const where = /^(?:\s|\\[nrt]|\\u00)/.test(source) ? 'leading' : 'trailing';
       report({
-        messageId: kept === 'all' ? 'all' : 'loaders',
+        messageId: onlyLineBreak ? 'crlf' : kept === 'all' ? 'all' : 'loaders',
         data: {
           key: setting.key,
           masked: maskSecret(trimmed),
@@ -68,7 +77,7 @@ export default defineRule({
         },
         range: setting.contentRange,
         subject: subjectOf(setting),
-        fixes: [{ titleId: 'fix.trim', safety: 'safe', edits: [replaceContent(setting, trimmed)] }],
+        fixes: onlyLineBreak ? [] : [{ titleId: 'fix.trim', safety: 'safe', edits: [replaceContent(setting, trimmed)] }],
       });
     }
   },

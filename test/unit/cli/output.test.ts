@@ -1,0 +1,258 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
+import { docsUrl } from '../../../server/src/core/docs';
+import { RULES } from '../../../server/src/core/rules/index';
+import { escapeData, escapeProperty, formatGithub } from '../../../server/src/cli/format/github';
+import type { FileResult } from '../../../server/src/node/lint-file';
+import { runCli, workspace } from './helpers';
+
+const DUP = 'https://api.openai.com/v1/v1';
+
+/** The vendored OASIS schema (draft-04) compiled with Ajv 8: `id` → `$id`, `$schema` dropped (see vendor/README.md). */
+function sarifValidator() {
+  const { $schema: _draft, id, ...rest } = JSON.parse(readFileSync(join(__dirname, 'vendor', 'sarif-schema-2.1.0.json'), 'utf8'));
+  const ajv = new Ajv({ strict: false, allErrors: true });
+  addFormats(ajv);
+  return ajv.compile({ ...rest, $id: id });
+}
+
+interface SarifRun {
+  tool: { driver: { rules: { id: string; helpUri: string }[] } };
+  columnKind: string;
+  results: {
+    ruleId: string;
+    ruleIndex: number;
+    level: string;
+    locations: { physicalLocation: { artifactLocation: { uri: string }; region?: { startLine: number; startColumn: number; endLine: number; endColumn: number } } }[];
+    fixes?: { artifactChanges: { replacements: { deletedRegion: { startColumn: number }; insertedContent: { text: string } }[] }[]; properties: { safety: string } }[];
+  }[];
+}
+
+describe('output formats', () => {
+  describe('sarif', () => {
+    const validate = sarifValidator();
+
+    it('the vendored schema rejects what SARIF 2.1.0 forbids', () => {
+      assert.equal(validate({ version: '2.1.0', runs: [{ tool: { driver: { name: 'x' } }, results: [{ message: { text: 'm' }, level: 'fatal' }] }] }), false);
+      assert.equal(validate({ version: '2.1.0', runs: [{ tool: { driver: {} } }] }), false);
+      assert.equal(validate({ version: '2.1.0', runs: [{ tool: { driver: { name: 'x' } }, columnKind: 'bytes' }] }), false);
+      assert.equal(validate({ version: '2.1.0', runs: [{ tool: { driver: { name: 'x' } }, results: [] }] }), true);
+    });
+
+    it('is valid SARIF 2.1.0 with rules, UTF-16 regions and fixes', async () => {
+      const ws = workspace({
+        '.env': `# 中文注释\r\nOPENAI_BASE_URL=${DUP}?utm_source=chat\r\n`,
+        'dir with space/配置.yaml': `名称: 测试\nrollout: {模型: m, base_url: ${DUP}}\n`,
+        'big/x.env': 'X=1\n',
+        'big/.rolloutlintrc.json': JSON.stringify({ maxFileBytes: 3 }),
+      });
+      try {
+        const { code, out } = await runCli(ws.root, ['--format', 'sarif']);
+        assert.equal(code, 1);
+        const log = JSON.parse(out) as { version: string; runs: SarifRun[] };
+        assert.ok(validate(log), JSON.stringify(validate.errors, null, 2));
+        const [run] = log.runs;
+        assert.equal(run.columnKind, 'utf16CodeUnits');
+        assert.deepEqual(run.tool.driver.rules.map((r) => r.id), RULES.map((r) => r.meta.id));
+        for (const r of run.tool.driver.rules) assert.equal(r.helpUri, docsUrl(r.id));
+        for (const r of run.results) assert.equal(run.tool.driver.rules[r.ruleIndex].id, r.ruleId);
+
+        const yaml = run.results.find((r) => r.locations[0].physicalLocation.artifactLocation.uri.endsWith('.yaml'))!;
+        assert.equal(yaml.locations[0].physicalLocation.artifactLocation.uri, 'dir%20with%20space/%E9%85%8D%E7%BD%AE.yaml');
+        assert.equal('rollout: {模型: m, base_url: '.length + 1, 28, 'UTF-16 columns: each CJK character counts one');
+        assert.deepEqual(yaml.locations[0].physicalLocation.region, { startLine: 2, startColumn: 28, endLine: 2, endColumn: 28 + DUP.length });
+
+        const env = run.results.filter((r) => r.locations[0].physicalLocation.artifactLocation.uri === '.env');
+        assert.deepEqual(env.map((r) => r.ruleId).sort(), ['base-url-duplicate-v1', 'base-url-query-string']);
+        const tracking = env.find((r) => r.ruleId === 'base-url-query-string')!;
+        assert.equal(tracking.level, 'error');
+        assert.equal(tracking.fixes![0].properties.safety, 'safe');
+        assert.deepEqual(tracking.fixes![0].artifactChanges[0].replacements, [
+          { deletedRegion: { startLine: 2, startColumn: 17, endLine: 2, endColumn: 17 + DUP.length + '?utm_source=chat'.length }, insertedContent: { text: DUP } },
+        ]);
+
+        const skipped = run.results.find((r) => r.ruleId === 'skipped-file')!;
+        assert.equal(skipped.locations[0].physicalLocation.region, undefined);
+      } finally {
+        ws.cleanup();
+      }
+    });
+
+    it('is valid with no results', async () => {
+      const ws = workspace({ '.env': 'OPENAI_BASE_URL=https://api.openai.com/v1\n' });
+      try {
+        const { code, out } = await runCli(ws.root, ['--format', 'sarif']);
+        assert.equal(code, 0);
+        const log = JSON.parse(out);
+        assert.ok(validate(log), JSON.stringify(validate.errors));
+        assert.deepEqual(log.runs[0].results, []);
+      } finally {
+        ws.cleanup();
+      }
+    });
+  });
+
+  describe('github', () => {
+    it('prints one workflow command per finding with 1-based positions and the rule id as title', async () => {
+      const ws = workspace({ 'a,b:c.env': `X=1\nOPENAI_BASE_URL=${DUP}?q=%20\n` });
+      try {
+        const { code, out } = await runCli(ws.root, ['--format', 'github']);
+        assert.equal(code, 1);
+        const end = 17 + DUP.length + '?q=%20'.length;
+        assert.deepEqual(out.split('\n'), [
+          `::error file=a%2Cb%3Ac.env,line=2,col=17,endLine=2,endColumn=${end},title=base-url-duplicate-v1::base URL "${DUP}?q=%2520" repeats /v1/v1; requests will 404`,
+          `::warning file=a%2Cb%3Ac.env,line=2,col=17,endLine=2,endColumn=${end},title=base-url-query-string::base URL "${DUP}?q=%2520" has a query string (q); clients append paths after it, so requests will likely 404`,
+          '',
+        ]);
+      } finally {
+        ws.cleanup();
+      }
+    });
+
+    it('escapes data and properties as @actions/core does', () => {
+      assert.equal(escapeData('100% done\r\nnext: a, b'), '100%25 done%0D%0Anext: a, b');
+      assert.equal(escapeProperty('dir:a,b%\n.env'), 'dir%3Aa%2Cb%25%0A.env');
+    });
+
+    it('leaves out col and endColumn for ranges spanning lines, and maps hints to notices', () => {
+      const result: FileResult = {
+        absPath: '/w/x.yaml',
+        relPath: 'x.yaml',
+        format: 'yaml',
+        text: 'a:\n  b: 1\n',
+        failures: [],
+        findings: [
+          { ruleId: 'parse-error', severity: 'hint', messageId: 'parse', data: {}, message: 'line one\nline two', range: { start: 0, end: 8 }, fixes: [] },
+        ],
+      };
+      const out = formatGithub({ results: [result], includeHints: true, quiet: false, color: false, root: '/w' });
+      assert.equal(out, '::notice file=x.yaml,line=1,endLine=2,title=parse-error::line one%0Aline two\n');
+      assert.equal(formatGithub({ results: [result], includeHints: false, quiet: false, color: false, root: '/w' }), '');
+    });
+  });
+
+  describe('text', () => {
+    const files = {
+      '.env': `OPENAI_BASE_URL=${DUP}\nOTHER_BASE_URL=https://api.openai.com/v1?x=1\n`,
+    };
+
+    it('prints path:line:col, severity, message, rule id, the source line and a caret line', async () => {
+      const ws = workspace(files);
+      try {
+        const { out } = await runCli(ws.root, []);
+        assert.deepEqual(out.split('\n').slice(0, 3), [
+          `.env:1:17: error: base URL "${DUP}" repeats /v1/v1; requests will 404 [base-url-duplicate-v1]`,
+          `  OPENAI_BASE_URL=${DUP}`,
+          `  ${' '.repeat(16)}${'^'.repeat(DUP.length)}`,
+        ]);
+        assert.match(out, /✖ 2 problems \(1 error, 1 warning\)\n$/);
+      } finally {
+        ws.cleanup();
+      }
+    });
+
+    it('--quiet prints errors only', async () => {
+      const ws = workspace(files);
+      try {
+        const { code, out } = await runCli(ws.root, ['--quiet']);
+        assert.equal(code, 1);
+        assert.doesNotMatch(out, /warning:|base-url-query-string/);
+        assert.match(out, /\[base-url-duplicate-v1\]/);
+        assert.match(out, /✖ 1 problem \(1 error, 0 warnings\)/);
+      } finally {
+        ws.cleanup();
+      }
+    });
+
+    it('aligns carets under CJK text and CRLF lines', async () => {
+      const py = `from openai import OpenAI\r\n客户端 = OpenAI(base_url="${DUP}")  # 中文\r\n`;
+      const ws = workspace({ 'a.py': py });
+      try {
+        const { out } = await runCli(ws.root, ['a.py']);
+        const lines = out.split('\n');
+        assert.equal(lines[0].split(': error:')[0], `a.py:2:${'客户端 = OpenAI(base_url="'.length + 1}`);
+        assert.equal(lines[1], `  客户端 = OpenAI(base_url="${DUP}")  # 中文`);
+        assert.equal(lines[2], `  ${' '.repeat(6 + ' = OpenAI(base_url="'.length)}${'^'.repeat(DUP.length)}`);
+        assert.ok(!out.includes('\r'));
+      } finally {
+        ws.cleanup();
+      }
+    });
+
+    it('colours only on a TTY without NO_COLOR or --no-color', async () => {
+      const ws = workspace(files);
+      try {
+        assert.match((await runCli(ws.root, [], { isTTY: true })).out, /\x1b\[31m/);
+        assert.doesNotMatch((await runCli(ws.root, [], { isTTY: false })).out, /\x1b\[/);
+        assert.doesNotMatch((await runCli(ws.root, [], { isTTY: true, env: { NO_COLOR: '1' } })).out, /\x1b\[/);
+        assert.doesNotMatch((await runCli(ws.root, ['--no-color'], { isTTY: true })).out, /\x1b\[/);
+      } finally {
+        ws.cleanup();
+      }
+    });
+  });
+
+  describe('options', () => {
+    it('--rule runs only the named rules and rejects unknown ids with exit 2', async () => {
+      const ws = workspace({ '.env': `OPENAI_BASE_URL=${DUP}?utm_source=x\n` });
+      try {
+        const only = await runCli(ws.root, ['--rule', 'base-url-query-string', '--format', 'json']);
+        assert.deepEqual(JSON.parse(only.out)[0].messages.map((m: { ruleId: string }) => m.ruleId), ['base-url-query-string']);
+        const both = await runCli(ws.root, ['--rule', 'base-url-query-string', '--rule', 'base-url-duplicate-v1', '--format', 'json']);
+        assert.deepEqual(JSON.parse(both.out)[0].messages.map((m: { ruleId: string }) => m.ruleId).sort(), ['base-url-duplicate-v1', 'base-url-query-string']);
+        const bad = await runCli(ws.root, ['--rule', 'base-url-dupe']);
+        assert.equal(bad.code, 2);
+        assert.match(bad.err, /unknown rule id base-url-dupe/);
+      } finally {
+        ws.cleanup();
+      }
+    });
+
+    it('--max-warnings decides the exit code when there are only warnings', async () => {
+      const ws = workspace({ '.env': 'A_BASE_URL=https://api.openai.com/v1?x=1\nB_BASE_URL=https://api.openai.com/v1?y=2\n' });
+      try {
+        assert.equal((await runCli(ws.root, [])).code, 0);
+        assert.equal((await runCli(ws.root, ['--max-warnings', '2'])).code, 0);
+        assert.equal((await runCli(ws.root, ['--max-warnings', '1'])).code, 1);
+        assert.equal((await runCli(ws.root, ['--max-warnings', 'x'])).code, 2);
+      } finally {
+        ws.cleanup();
+      }
+    });
+
+    it('--report-unused-disable-directives reports directives that suppress nothing, and --fix removes them', async () => {
+      const text = `# rollout-lint-disable-next-line base-url-duplicate-v1\nOPENAI_BASE_URL=https://api.openai.com/v1\n`;
+      const ws = workspace({ '.env': text });
+      try {
+        assert.equal((await runCli(ws.root, [])).out, '');
+        const reported = await runCli(ws.root, ['--report-unused-disable-directives']);
+        assert.equal(reported.code, 0);
+        assert.match(reported.out, /\.env:1:3: warning: unused rollout-lint-disable-next-line: no base-url-duplicate-v1 problem was reported where it applies \[disable-directive\]/);
+        await runCli(ws.root, ['--report-unused-disable-directives', '--fix']);
+        assert.equal(readFileSync(join(ws.root, '.env'), 'utf8'), 'OPENAI_BASE_URL=https://api.openai.com/v1\n');
+      } finally {
+        ws.cleanup();
+      }
+    });
+  });
+
+  describe('rollout-lint rules', () => {
+    it('--json lists every registered rule with summary, default severity, fixability, formats and docs URL', async () => {
+      const { code, out } = await runCli(process.cwd(), ['rules', '--json']);
+      assert.equal(code, 0);
+      assert.deepEqual(
+        JSON.parse(out),
+        RULES.map((r) => ({ id: r.meta.id, summary: r.meta.title, defaultSeverity: r.meta.defaultSeverity, fixable: r.meta.fixable, formats: [...r.meta.formats], docsUrl: docsUrl(r.meta.id) })),
+      );
+    });
+
+    it('prints one line per rule without --json', async () => {
+      const { code, out } = await runCli(process.cwd(), ['rules']);
+      assert.equal(code, 0);
+      assert.deepEqual(out.trimEnd().split('\n').map((l) => l.split(/\s+/)[0]), RULES.map((r) => r.meta.id));
+    });
+  });
+});

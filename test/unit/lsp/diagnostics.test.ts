@@ -1,0 +1,143 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DiagnosticSeverity, DocumentDiagnosticReportKind, type Diagnostic, type FullDocumentDiagnosticReport } from 'vscode-languageserver-protocol';
+import { isolatedCopy } from '../../support/lint';
+import { fileUri, FIXTURE_WORKSPACE, TestClient } from './harness';
+
+/** One case per format: file, language id, and the findings the fixture holds (0-based line:character). */
+const FORMATS = [
+  { path: '.env', languageId: 'dotenv', expected: ['1:16 base-url-duplicate-v1 1', '2:16 api-key-whitespace 2'] },
+  { path: 'config/rollout.yaml', languageId: 'yaml', expected: ['2:12 base-url-duplicate-v1 1', '3:12 api-key-whitespace 2', '5:12 base-url-duplicate-v1 1'] },
+  { path: 'openclaw.json', languageId: 'json', expected: ['4:20 base-url-duplicate-v1 1'] },
+  { path: 'scripts/launch.sh', languageId: 'shellscript', expected: ['1:23 base-url-duplicate-v1 1', '4:13 base-url-duplicate-v1 1'] },
+  { path: 'train/rollout_client.py', languageId: 'python', expected: ['4:26 base-url-duplicate-v1 1'] },
+];
+
+const summary = (d: Diagnostic) => `${d.range.start.line}:${d.range.start.character} ${d.code} ${d.severity}`;
+
+function checkShape(d: Diagnostic, version: number): void {
+  assert.equal(d.source, 'rollout-lint');
+  assert.equal(typeof d.code, 'string');
+  assert.equal(d.codeDescription?.href, `https://github.com/rollout-lint/rollout-lint/blob/main/docs/rules/${d.code}.md`);
+  const data = d.data as { version: number; fixes: unknown[] };
+  assert.equal(data.version, version);
+  assert.ok(Array.isArray(data.fixes));
+}
+
+for (const mode of ['push', 'pull'] as const) {
+  describe(`LSP diagnostics (${mode} mode, real server over stdio)`, () => {
+    let client: TestClient;
+    let ws: ReturnType<typeof isolatedCopy>;
+
+    before(async () => {
+      ws = isolatedCopy(FIXTURE_WORKSPACE);
+      client = await TestClient.start({ pull: mode === 'pull', root: ws.root, settings: { rules: { 'base-url-duplicate-v1': 'error' } } });
+    });
+    after(async () => {
+      await client.stop();
+      ws.cleanup();
+    });
+
+    it(mode === 'pull' ? 'registers a diagnostic provider with workspace diagnostics' : 'registers no diagnostic provider', () => {
+      const provider = client.initializeResult.capabilities.diagnosticProvider;
+      if (mode === 'pull') assert.deepEqual(provider, { identifier: 'rollout-lint', interFileDependencies: false, workspaceDiagnostics: true });
+      else assert.equal(provider, undefined);
+    });
+
+    for (const c of FORMATS) {
+      it(`reports the findings of ${c.path} (${c.languageId}) with rule ids, docs links and fixes`, async () => {
+        const uri = fileUri(join(ws.root, c.path));
+        const text = readFileSync(join(ws.root, c.path), 'utf8');
+        await client.open(uri, c.languageId, text, 3);
+        let diagnostics: Diagnostic[];
+        if (mode === 'push') {
+          diagnostics = (await client.waitForPublish(uri, (p) => p.version === 3)).diagnostics;
+        } else {
+          const report = await client.pull(uri);
+          assert.equal(report.kind, DocumentDiagnosticReportKind.Full);
+          diagnostics = (report as FullDocumentDiagnosticReport).items;
+        }
+        assert.deepEqual(diagnostics.map(summary), c.expected);
+        for (const d of diagnostics) checkShape(d, 3);
+        await client.close(uri);
+      });
+    }
+
+    if (mode === 'pull') {
+      it('answers unchanged for the same version and configuration', async () => {
+        const uri = fileUri(join(ws.root, '.env'));
+        await client.open(uri, 'dotenv', readFileSync(join(ws.root, '.env'), 'utf8'), 1);
+        const first = (await client.pull(uri)) as FullDocumentDiagnosticReport;
+        const second = await client.pull(uri, first.resultId);
+        assert.deepEqual(second, { kind: DocumentDiagnosticReportKind.Unchanged, resultId: first.resultId });
+        await client.close(uri);
+      });
+    }
+  });
+}
+
+describe('LSP diagnostics: settings and severities', () => {
+  let ws: ReturnType<typeof isolatedCopy>;
+  before(() => (ws = isolatedCopy(FIXTURE_WORKSPACE)));
+  after(() => ws.cleanup());
+
+  it('maps a rule set to hint in rolloutLint.rules to DiagnosticSeverity.Hint, and off removes it', async () => {
+    const client = await TestClient.start({ pull: true, root: ws.root, settings: { rules: { 'base-url-duplicate-v1': 'hint', 'api-key-whitespace': 'off' } } });
+    try {
+      const uri = fileUri(join(ws.root, '.env'));
+      await client.open(uri, 'dotenv', readFileSync(join(ws.root, '.env'), 'utf8'));
+      const report = (await client.pull(uri)) as FullDocumentDiagnosticReport;
+      assert.deepEqual(report.items.map(summary), [`1:16 base-url-duplicate-v1 ${DiagnosticSeverity.Hint}`]);
+    } finally {
+      await client.stop();
+    }
+  });
+
+  it('reports nothing when rolloutLint.enable is false', async () => {
+    const client = await TestClient.start({ pull: true, root: ws.root, settings: { enable: false } });
+    try {
+      const uri = fileUri(join(ws.root, '.env'));
+      await client.open(uri, 'dotenv', readFileSync(join(ws.root, '.env'), 'utf8'));
+      assert.deepEqual(((await client.pull(uri)) as FullDocumentDiagnosticReport).items, []);
+    } finally {
+      await client.stop();
+    }
+  });
+
+  it('uses settings from initializationOptions when the client answers no workspace/configuration, and Chinese messages for zh-cn', async () => {
+    const client = await TestClient.start({ pull: false, root: ws.root, noConfiguration: true, initializationOptions: { locale: 'zh-cn', rolloutLint: { rules: { 'api-key-whitespace': 'off' } } } });
+    try {
+      const uri = fileUri(join(ws.root, '.env'));
+      await client.open(uri, 'dotenv', readFileSync(join(ws.root, '.env'), 'utf8'));
+      const { diagnostics } = await client.waitForPublish(uri, (p) => p.version === 1);
+      assert.deepEqual(diagnostics.map((d) => d.code), ['base-url-duplicate-v1']);
+      assert.match(diagnostics[0].message, /[\u4e00-\u9fff]/);
+    } finally {
+      await client.stop();
+    }
+  });
+
+  it('keeps ranges right after Chinese text and a BOM', async () => {
+    const client = await TestClient.start({ pull: true, root: ws.root });
+    try {
+      const uri = fileUri(join(ws.root, 'bom.env'));
+      await client.open(uri, 'dotenv', '\ufeff# 中文注释：地址\r\nOPENAI_BASE_URL=https://api.openai.com/v1/v1\r\n');
+      const report = (await client.pull(uri)) as FullDocumentDiagnosticReport;
+      assert.deepEqual(report.items.map((d) => [d.range.start, d.range.end]), [[{ line: 1, character: 16 }, { line: 1, character: 44 }]]);
+    } finally {
+      await client.stop();
+    }
+  });
+
+  it('does not lint JSON files that are not candidates (tsconfig.json baseUrl)', async () => {
+    const client = await TestClient.start({ pull: true, root: ws.root });
+    try {
+      const uri = fileUri(join(ws.root, 'tsconfig.json'));
+      await client.open(uri, 'json', '{ "compilerOptions": { "baseUrl": "https://x.example.com/v1/v1" } }');
+      assert.deepEqual(((await client.pull(uri)) as FullDocumentDiagnosticReport).items, []);
+    } finally {
+      await client.stop();
+    }
+  });
+});
