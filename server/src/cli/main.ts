@@ -3,6 +3,8 @@ import { FORMATTERS } from './format/index';
 import { processIo, type CliIo } from './io';
 import { runLint, type LintCommandOptions } from './lint-command';
 import { runRules } from './rules-command';
+import { runPing, setFromFileResolver } from './ping';
+import { resolveFromLintedFile } from './ping-from-file';
 import { VERSION } from './version';
 
 function integer(value: string): number {
@@ -16,6 +18,10 @@ function integer(value: string): number {
  * calls `process.exit` itself, so tests can drive it in-process.
  */
 export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
+  if (argv[0] === 'ping') {
+    setFromFileResolver(resolveFromLintedFile);
+    return runPing(argv.slice(1), io);
+  }
   let code = 0;
   const program = new Command('rollout-lint')
     .description('Find the configuration mistakes that stall LLM RL rollouts: base URLs, API keys, log-prob requests.')
@@ -39,6 +45,9 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
       const color = options.color !== false && io.isTTY && !io.env.NO_COLOR;
       code = await runLint(paths, { ...options, color }, io);
     });
+  program
+    .command('ping')
+    .description('probe an OpenAI-compatible endpoint (models list, a chat completion with log probs) and explain any failure; see "rollout-lint ping --help"');
   program
     .command('rules')
     .description('list every rule with its default severity, fixability and docs URL')

@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { formatOf } from '../../../server/src/core/files';
 import { RULES } from '../../../server/src/core/rules/index';
 import { ruleRows } from '../../../server/src/cli/rules-command';
-import { renderRulesTable, replaceRulesSection, withRulesSchema } from '../../../scripts/lib/rules-render.mjs';
 import { CONFIG_SCHEMA } from '../../../server/src/node/config';
 import { SECTIONS, lintExample, parseExamples, sectionText, sectionsOf } from './pages';
 
@@ -73,9 +72,14 @@ describe('rule docs', () => {
 });
 
 describe('generated from the registry', () => {
+  let render: typeof import('../../../scripts/lib/rules-render.mjs', { with: { 'resolution-mode': 'import' } });
+  before(async () => {
+    render = await import('../../../scripts/lib/rules-render.mjs');
+  });
+
   it('the README rule table is current', () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-    assert.equal(readme, replaceRulesSection(readme, renderRulesTable(ruleRows())), 'run "npm run build && node scripts/sync-rules.mjs --write"');
+    assert.equal(readme, render.replaceRulesSection(readme, render.renderRulesTable(ruleRows())), 'run "npm run build && node scripts/sync-rules.mjs --write"');
   });
 
   it('the README table links each id to its docs page', () => {
@@ -84,6 +88,6 @@ describe('generated from the registry', () => {
   });
 
   it('the config schema rule list is current', () => {
-    assert.deepEqual(CONFIG_SCHEMA, withRulesSchema(CONFIG_SCHEMA as { properties: Record<string, unknown> }, ruleRows()), 'run "npm run build && node scripts/sync-rules.mjs --write"');
+    assert.deepEqual(CONFIG_SCHEMA, render.withRulesSchema(CONFIG_SCHEMA as { properties: Record<string, unknown> }, ruleRows()), 'run "npm run build && node scripts/sync-rules.mjs --write"');
   });
 });

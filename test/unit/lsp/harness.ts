@@ -78,6 +78,7 @@ type Waiter<T> = { match: (value: T) => boolean; resolve: (value: T) => void };
 /** A minimal LSP client over the real server's stdio, recording what the server sends. */
 export class TestClient {
   readonly published: PublishDiagnosticsParams[] = [];
+  /** `$/progress` values by token, for tokens without a registered handler (work done progress). */
   readonly progress = new Map<string | number, unknown[]>();
   readonly applied: ApplyWorkspaceEditParams[] = [];
   readonly shown: ShowDocumentParams[] = [];
@@ -110,7 +111,7 @@ export class TestClient {
       for (const w of [...client.publishWaiters]) if (w.match(p)) (client.publishWaiters.delete(w), w.resolve(p));
     });
     connection.onNotification(LogMessageNotification.type, (p) => void client.logs.push(p.message));
-    connection.onNotification('$/progress', (p: { token: string | number; value: unknown }) => {
+    connection.onUnhandledProgress((p: { token: string | number; value: unknown }) => {
       const list = client.progress.get(p.token) ?? [];
       list.push(p.value);
       client.progress.set(p.token, list);

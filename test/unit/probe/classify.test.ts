@@ -5,9 +5,10 @@ function fetchFailed(code: string, message = 'boom'): Error {
   return new TypeError('fetch failed', { cause: Object.assign(new Error(message), { code }) });
 }
 
-function facts(status: number, body: unknown, extra: Partial<ResponseFacts> & { headers?: Record<string, string> } = {}): ResponseFacts {
-  const headers = new Headers(extra.headers ?? { 'content-type': typeof body === 'string' ? 'text/plain' : 'application/json' });
-  return { api: 'chat', logprobsRequested: true, ...extra, status, headers, text: typeof body === 'string' ? body : JSON.stringify(body) };
+function facts(status: number, body: unknown, extra: Partial<Omit<ResponseFacts, 'headers'>> & { headers?: Record<string, string> } = {}): ResponseFacts {
+  const { headers: raw, ...rest } = extra;
+  const headers = new Headers(raw ?? { 'content-type': typeof body === 'string' ? 'text/plain' : 'application/json' });
+  return { api: 'chat', logprobsRequested: true, ...rest, status, headers, text: typeof body === 'string' ? body : JSON.stringify(body) };
 }
 
 describe('probe classify: errors from err.cause.code', () => {
@@ -72,7 +73,10 @@ describe('probe classify: responses', () => {
     assert.equal(classifyResponse(facts(405, { detail: 'Method Not Allowed' })).verdict, 'not-found');
     const message = { error: { message: 'The model `gpt-4o-mni` does not exist or you do not have access to it.', code: 'model_not_found' } };
     assert.equal(classifyResponse(facts(404, message, { model: 'gpt-4o-mni' })).verdict, 'model-not-found');
-    assert.equal(classifyResponse(facts(404, message)).verdict, 'not-found');
+    assert.equal(classifyResponse(facts(404, { detail: 'Not Found' })).verdict, 'not-found');
+    assert.equal(classifyResponse(facts(400, { error: { message: 'you must provide a model parameter' } })).verdict, 'model-not-found', 'model needed');
+    assert.equal(classifyResponse(facts(422, { detail: [{ loc: ['body', 'model'], msg: 'field required' }] })).verdict, 'model-not-found', 'model needed');
+    assert.equal(classifyResponse(facts(400, { error: { message: 'temperature is not supported with this model' } })).verdict, 'bad-request');
     assert.equal(classifyResponse(facts(400, { detail: 'model "x" not found' }, { model: 'x' })).verdict, 'model-not-found');
   });
   it('401, 403, 400 (with its message), 429 with Retry-After, 500, 503 paused', () => {
@@ -89,7 +93,8 @@ describe('probe classify: responses', () => {
   it('a 400 naming max_tokens asks for the max_completion_tokens retry', () => {
     const message = { error: { message: "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead." } };
     assert.equal(classifyResponse(facts(400, message)).retryWithMaxCompletionTokens, true);
-    assert.equal(classifyResponse(facts(400, { error: { message: 'other' } })).retryWithMaxCompletionTokens, false);
+    assert.equal(classifyResponse(facts(400, message, { model: 'o3' })).retryWithMaxCompletionTokens, true);
+    assert.equal(classifyResponse(facts(400, { error: { message: 'other' } })).retryWithMaxCompletionTokens, undefined);
   });
   it('2xx: log probs present, absent, not requested; error objects in a 200', () => {
     const withLp = { choices: [{ logprobs: { content: [{ token: 'a', logprob: -0.1 }] } }] };

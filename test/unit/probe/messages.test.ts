@@ -33,6 +33,17 @@ describe('probe messages (meta)', () => {
     for (const id of ids) if (!id.startsWith('binding.')) assert.ok(PROBE_MESSAGES.en[id], id);
   });
 
+  it('every template is used (no dead messages)', () => {
+    const sources = [...readdirSync(PROBE_DIR).filter((f) => f.endsWith('.ts') && f !== 'messages.ts').map((f) => join(PROBE_DIR, f)), join(PROBE_DIR, '../../cli/ping.ts')];
+    const text = sources.map((f) => readFileSync(f, 'utf8')).join('\n');
+    const quoted = new Set([...text.matchAll(/'([\w.-]+)'/g)].map((m) => m[1]));
+    for (const verdict of VERDICTS) quoted.add(verdict);
+    for (const id of Object.keys(PROBE_MESSAGES.en)) {
+      const viaTemplate = id.endsWith('.noKey') && text.includes('`${base}.noKey`');
+      assert.ok(quoted.has(id) || viaTemplate, `message ${id} is never used`);
+    }
+  });
+
   it('core probe files import nothing from Node', () => {
     for (const file of readdirSync(PROBE_DIR).filter((f) => f.endsWith('.ts'))) {
       const text = readFileSync(join(PROBE_DIR, file), 'utf8');

@@ -153,6 +153,13 @@ describe('probe verdicts against a scripted server (loopback only)', () => {
     assert.match(report.explanation['zh-CN'], /您是否想用“gpt-4o-mini”/);
   });
 
+  it('model needed: no model given, none listed, and the server asks for one', async () => {
+    const { report, server } = await probeScripted([{ method: 'POST', path: '/v1/chat/completions', status: 400, body: { error: { message: 'you must provide a model parameter' } } }], { baseUrl: 'http://h.example/v1' });
+    expectVerdict(report.verdict, 'model-not-found');
+    assert.equal('model' in JSON.parse(server.requests.at(-1)!.body), false);
+    assert.match(report.explanation.en, /No model was given and the server lists none; pass --model\./);
+  });
+
   it('paused: OpenClaw-RL "submission paused for weight update" is transient', async () => {
     const { report } = await probeScripted([{ method: 'POST', path: '/v1/chat/completions', status: 503, body: { detail: 'submission paused for weight update' } }], { baseUrl: 'http://127.0.0.1:30000/v1', model: 'm' });
     expectVerdict(report.verdict, 'paused');

@@ -2,7 +2,7 @@ import { createScanner, parseTree, printParseErrorCode, SyntaxKind } from 'jsonc
 import type { Node, ParseError } from 'jsonc-parser';
 import type { Comment, Extraction, Range } from '../model/types';
 import { emptyExtraction } from '../model/types';
-import { MAX_NESTING, collectTree, flowInsertion, nestingProblem } from './structured';
+import { MAX_NESTING, collectTree, flowInsertion, lineBreakOf, nestingProblem } from './structured';
 import type { TreeEntry, TreeNode, TreeScalar } from './structured';
 
 /**
@@ -10,8 +10,8 @@ import type { TreeEntry, TreeNode, TreeScalar } from './structured';
  * comments and trailing commas (JSONC), using `jsonc-parser`.
  *
  * - Scalars: strings as decoded; numbers as their source text; `'true'`/`'false'`/`'null'`.
- * - Every member of an `env` or `environment` object (Claude Code `settings.json`, `openclaw.json`)
- *   is one `env` setting and no `property` one. `group` is the dotted path of the enclosing object
+ * - Every scalar member of an `env` or `environment` object (Claude Code `settings.json`,
+ *   `openclaw.json`, also its `env.vars`) is one `env` setting and no `property` one. `group` is the dotted path of the enclosing object
  *   (`models.providers.local`), so one provider's `baseUrl`/`apiKey`/`api` share it.
  *
  * Ranges are UTF-16 offsets into `text` (jsonc-parser offsets are string indexes). A leading BOM is
@@ -34,7 +34,7 @@ export function extractJson(text: string, path: string): Extraction {
       const start = Math.min(error.offset, text.length);
       out.parseProblems.push({ message: describe(printParseErrorCode(error.error)), range: { start, end: Math.min(start + error.length, text.length) } });
     }
-    const tree = root ? toTree(source, root) : undefined;
+    const tree = root ? toTree(source, lineBreakOf(source), root) : undefined;
     if (tree) collectTree(tree, { format: 'json', filePath: path, groupPrefix: '' }, out);
   } catch (error) {
     out.parseProblems.push({ message: `JSON could not be read: ${error instanceof Error ? error.message : String(error)}`, range: { start: 0, end: text.length } });
@@ -50,9 +50,9 @@ function describe(code: string): string {
 
 /**
  * One pass of jsonc-parser's scanner: `//` and `/* *\/` comments (`text` is the body without
- * markers, trimmed; the range is clamped to the text, as the scanner reports an unterminated `/*` at
- * the end one character too long) and the offset of the first `{`/`[` nested deeper than `MAX_NESTING`, if any
- * (`parseTree` recurses per level, so such text is not parsed).
+ * markers, trimmed; the range is clamped to the text, as the scanner reports an unterminated `/*`
+ * at the end one character too long), and the offset of the first `{`/`[` nested deeper than
+ * `MAX_NESTING`, if any (`parseTree` recurses per level, so such text is not parsed).
  */
 function scanTokens(text: string): { comments: Comment[]; tooDeep?: number } {
   const comments: Comment[] = [];
@@ -86,14 +86,14 @@ function innerOfString(text: string, node: Node): Range {
   return { start: Math.min(node.offset + 1, end), end: closed ? end - 1 : end };
 }
 
-function toTree(text: string, node: Node): TreeNode | undefined {
+function toTree(text: string, lineBreak: string, node: Node): TreeNode | undefined {
   const range = { start: node.offset, end: Math.min(node.offset + node.length, text.length) };
   switch (node.type) {
     case 'object': {
       const entries: TreeEntry[] = [];
       for (const property of node.children ?? []) {
         const [key, valueNode] = property.children ?? [];
-        const value = valueNode ? toTree(text, valueNode) : undefined;
+        const value = valueNode ? toTree(text, lineBreak, valueNode) : undefined;
         if (key?.type !== 'string' || !value) continue;
         entries.push({ key: String(key.value), keyRange: innerOfString(text, key), statementRange: { start: property.offset, end: property.offset + property.length }, value });
       }
@@ -102,11 +102,11 @@ function toTree(text: string, node: Node): TreeNode | undefined {
         range,
         openRange: { start: node.offset, end: Math.min(node.offset + 1, range.end) },
         entries,
-        insertion: () => flowInsertion(text, node.offset, entries, (offset) => lineStartOf(text, offset)),
+        insertion: () => flowInsertion(text, lineBreak, node.offset, entries, (offset) => lineStartOf(text, offset)),
       };
     }
     case 'array':
-      return { kind: 'seq', range, items: (node.children ?? []).map((child) => toTree(text, child)).filter((c): c is TreeNode => c !== undefined) };
+      return { kind: 'seq', range, items: (node.children ?? []).map((child) => toTree(text, lineBreak, child)).filter((c): c is TreeNode => c !== undefined) };
     case 'string':
     case 'number':
     case 'boolean':

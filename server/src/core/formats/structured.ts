@@ -97,16 +97,16 @@ export function indentBetween(text: string, lineStart: number, offset: number): 
 
 /**
  * Insertion after the last member of a `{…}` mapping (JSON object or YAML flow map): `', '` when
- * the last member shares a line with the one before it (or with `{`), else `',' + line break +
- * the last member's indentation`. An empty mapping gets the offset right after `{`.
+ * the last member shares a line with the one before it (or with `{`), else `',' + lineBreak + the
+ * last member's indentation`. An empty mapping gets the offset right after `{`.
  */
-export function flowInsertion(text: string, open: number, entries: TreeEntry[], lineStartOf: (offset: number) => number): InsertionPoint {
+export function flowInsertion(text: string, lineBreak: string, open: number, entries: TreeEntry[], lineStartOf: (offset: number) => number): InsertionPoint {
   const last = entries[entries.length - 1];
   if (!last) return { offset: open + 1, prefix: '', suffix: '' };
   const previous = entries.length > 1 ? entries[entries.length - 2].statementRange.start : open;
   const start = last.statementRange.start;
   const multiline = /[\r\n]/.test(text.slice(previous, start));
-  const prefix = multiline ? ',' + lineBreakOf(text) + indentBetween(text, lineStartOf(start), start) : ', ';
+  const prefix = multiline ? ',' + lineBreak + indentBetween(text, lineStartOf(start), start) : ', ';
   return { offset: last.statementRange.end, prefix, suffix: '' };
 }
 
@@ -122,7 +122,8 @@ export function namesRollout(text: string): boolean {
  * Walks `root` and appends to `out`: a `property` setting per scalar under a key (and per scalar item
  * of a list under a key, path `key[i]`), `env` settings for `env`/`environment` containers, a
  * `mapping` request site per sampling/request mapping, and `out.groups` for every mapping that
- * directly holds a scalar. Settings are appended in document order.
+ * directly holds a scalar. Settings are appended in document order. An env entry written as null
+ * (compose `KEY:` passes the host's value through) has `value` undefined and `valueType` `'null'`.
  */
 export function collectTree(root: TreeNode, context: TreeContext, out: Extraction): void {
   const { format, groupPrefix } = context;
@@ -195,7 +196,7 @@ export function collectTree(root: TreeNode, context: TreeContext, out: Extractio
       node.items.forEach((item, index) => {
         const itemPath = `${path}[${index}]`;
         if (envContainer && envFromListItem(item, path, path)) return;
-        if (item.kind !== 'scalar') visit(item, itemPath, item.kind === 'seq' ? parentKey : undefined, item.kind === 'seq' ? group : itemPath);
+        if (item.kind !== 'scalar') visit(item, itemPath, item.kind === 'seq' ? parentKey : undefined, group);
         else if (parentKey) out.settings.push(makeSetting('property', parentKey.key, parentKey.keyRange, itemPath, item, item.range, group));
       });
       return;

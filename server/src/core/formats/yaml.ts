@@ -37,9 +37,9 @@ export function extractYaml(text: string, path: string): Extraction {
     out.comments.sort((a, b) => a.range.start - b.range.start);
     const composer = new Composer({ prettyErrors: false, uniqueKeys: false });
     const documents = Array.from(composer.compose(composable));
-    if (documents.length === 0) out.parseProblems.push(...composer.streamInfo().errors.map((e) => problem(e.message, e.pos, text.length)));
+    const errors = documents.length === 0 ? composer.streamInfo().errors : documents.flatMap((document) => document.errors);
+    for (const error of errors) out.parseProblems.push(problem(error.message, error.pos, text.length));
     documents.forEach((document, index) => {
-      out.parseProblems.push(...document.errors.map((e) => problem(e.message, e.pos, text.length)));
       const root = new YamlTree(text, lineCounter, out.parseProblems).node(document.contents);
       if (root) collectTree(root, { format: 'yaml', filePath: path, groupPrefix: index === 0 ? '' : `doc${index}:` }, out);
     });
@@ -97,11 +97,15 @@ function scanCst(root: unknown, comments: Comment[]): { tooDeep?: number } {
 
 /** Converts `yaml` document nodes to the format-neutral tree. */
 class YamlTree {
+  private readonly lineBreak: string;
+
   constructor(
     private readonly text: string,
     private readonly lineCounter: LineCounter,
     private readonly problems: ParseProblem[],
-  ) {}
+  ) {
+    this.lineBreak = lineBreakOf(text);
+  }
 
   node(node: unknown): TreeNode | undefined {
     if (isScalar(node)) return this.scalar(node);
@@ -184,7 +188,7 @@ class YamlTree {
       range: { start, end: this.trimmedEnd(start, node.range[1]) },
       openRange: flow || !first ? { start, end: Math.min(start + 1, this.text.length) } : first.keyRange,
       entries,
-      insertion: () => (flow ? flowInsertion(this.text, start, entries, this.lineStart) : this.blockInsertion(entries, start)),
+      insertion: () => (flow ? flowInsertion(this.text, this.lineBreak, start, entries, this.lineStart) : this.blockInsertion(entries, start)),
     };
   }
 
@@ -195,6 +199,6 @@ class YamlTree {
     let offset = last.statementRange.end;
     while (offset < this.text.length && this.text[offset] !== '\n' && this.text[offset] !== '\r') offset++;
     const keyStart = last.statementRange.start;
-    return { offset, prefix: lineBreakOf(this.text) + indentBetween(this.text, this.lineStart(keyStart), keyStart), suffix: '' };
+    return { offset, prefix: this.lineBreak + indentBetween(this.text, this.lineStart(keyStart), keyStart), suffix: '' };
   }
 }

@@ -86,6 +86,7 @@ export interface ResponseClass {
 const PROXY_HEADERS = ['via', 'proxy-authenticate', 'proxy-connection', 'proxy-status', 'x-squid-error', 'x-cache-lookup'];
 const PROXY_PAGE = /squid|proxy error|proxy authentication required|ERR_(CONNECT_FAIL|DNS_FAIL|ACCESS_DENIED|CANNOT_FORWARD)|privoxy|tinyproxy|bluecoat|zscaler/i;
 const MODEL_MISSING = /model\b[^.]{0,120}\b(not found|does not exist|doesn't exist|not exist|is not available|unknown|not supported|no such|invalid)|(unknown|invalid|no such)\s+model|model_not_found/i;
+const MODEL_NEEDED = /\bmodel\b[^.]{0,40}\b(required|missing|must be (given|provided|specified)|not (specified|provided|given))|\b(provide|specify|missing|requires?)\b[^.]{0,40}\bmodel\b|"loc":\["body","model"\]|model '' not found/i;
 const PAUSED = /paused|weight[_ ]?update|updating weights/i;
 
 function parseJson(text: string): unknown {
@@ -179,8 +180,9 @@ function isApiAnswer(api: ApiCall, json: unknown): boolean {
 
 /**
  * Classifies one HTTP answer. Signals are ranked by `VERDICTS` order: a proxy's error page beats an
- * HTML page, which beats a 404, and so on. A 404 or 400 whose message names the missing model is
- * `model-not-found` (the endpoint exists); a 400 naming `max_tokens` asks for the retry.
+ * HTML page, which beats a 404, and so on. A 400/404/422 whose message names the model that was sent
+ * as unknown — or, when none was sent, asks for one — is `model-not-found` (the endpoint exists);
+ * a 400/422 naming `max_tokens` is a `bad-request` that asks for the `max_completion_tokens` retry.
  */
 export function classifyResponse(facts: ResponseFacts): ResponseClass {
   const contentType = facts.headers.get('content-type') ?? '';
@@ -190,14 +192,15 @@ export function classifyResponse(facts: ResponseFacts): ResponseClass {
   const evidence = proxyEvidence(facts, json);
   if (evidence) return { ...base, verdict: 'proxy', proxyEvidence: evidence };
   if (looksHtml(contentType, facts.text)) return { ...base, verdict: 'html-not-api', html: true };
-  const modelMissing = facts.model !== undefined && [400, 404, 422].includes(facts.status) && MODEL_MISSING.test(message ?? '');
+  const modelStatus = [400, 404, 422].includes(facts.status);
+  const modelMissing = modelStatus && (facts.model !== undefined ? MODEL_MISSING : MODEL_NEEDED).test(message ?? '');
+  const retry = (facts.status === 400 || facts.status === 422) && /max_tokens/.test(message ?? '');
+  if (retry) return { ...base, verdict: 'bad-request', retryWithMaxCompletionTokens: true };
   if ([404, 405, 410].includes(facts.status) && !modelMissing) return { ...base, verdict: 'not-found' };
   if (facts.status >= 300 && facts.status < 400) return { ...base, verdict: 'not-found' };
   if (facts.status === 401) return { ...base, verdict: 'unauthorized' };
   if (facts.status === 403) return { ...base, verdict: 'forbidden' };
-  if ((facts.status === 400 || facts.status === 422) && !modelMissing) {
-    return { ...base, verdict: 'bad-request', retryWithMaxCompletionTokens: /max_tokens/.test(message ?? '') };
-  }
+  if ((facts.status === 400 || facts.status === 422) && !modelMissing) return { ...base, verdict: 'bad-request' };
   if (modelMissing) return { ...base, verdict: 'model-not-found' };
   if (facts.status === 503 && PAUSED.test(message ?? '')) return { ...base, verdict: 'paused' };
   if (facts.status === 429) return { ...base, verdict: 'rate-limited', retryAfter: facts.headers.get('retry-after') ?? undefined };

@@ -10,8 +10,11 @@ export interface ExplainInput {
   step?: ProbeStep;
   response?: ResponseClass;
   error?: ErrorClass;
+  /** Where the dns/connect steps went: the target's host, or the proxy's when one is used. */
   host: string;
   port: number;
+  /** The host of the URL the client calls (never the proxy). */
+  targetHost: string;
   target: ProbeTarget;
   /** The key as sent, or undefined when none was sent. */
   sentKey?: string;
@@ -118,8 +121,8 @@ function verdictRefs(input: ExplainInput, data: Data): MessageRef[] {
     case 'timeout':
       return [{ id: 'timeout', data }];
     case 'proxy':
-      if (input.error?.flavour === 'proxy-tunnel') return [{ id: 'proxy.tunnel', data }];
-      return [{ id: 'proxy', data: { ...data, evidence: input.response?.proxyEvidence ?? '' } }];
+      if (input.error?.flavour === 'proxy-tunnel') return [{ id: 'proxy.tunnel', data: { ...data, host: input.targetHost } }];
+      return [{ id: 'proxy', data: { ...data, host: input.targetHost, evidence: input.response?.proxyEvidence ?? '' } }];
     case 'html-not-api':
       return htmlRefs(input, data);
     case 'not-found':
@@ -182,6 +185,7 @@ function authRefs(input: ExplainInput, data: Data): MessageRef[] {
 
 function badRequestRefs(input: ExplainInput, data: Data): MessageRef[] {
   const refs: MessageRef[] = [{ id: 'bad-request', data }];
+  if (Number(data.status) < 300) refs.push({ id: 'badRequest.notApiShape', data: { api: String(data.step) } });
   const message = input.serverMessage ?? '';
   const body = input.body ?? {};
   const cap = /(?:max(?:imum)?(?: allowed)?|at most|cap(?:ped)?|limit)\D{0,20}(\d+)/i.exec(message);
@@ -190,7 +194,6 @@ function badRequestRefs(input: ExplainInput, data: Data): MessageRef[] {
   } else if (body.top_logprobs !== undefined && !body.logprobs && body.messages) {
     refs.push({ id: 'badRequest.topWithoutLogprobs' });
   }
-  if (!input.model && /\bmodel\b/i.test(message)) refs.push({ id: 'badRequest.modelNeeded' });
   return refs;
 }
 
@@ -210,10 +213,7 @@ function modelRefs(input: ExplainInput, data: Data): MessageRef[] {
 function contextRefs(input: ExplainInput): MessageRef[] {
   const refs: MessageRef[] = [];
   if (input.failedVariants.length > 0 && !input.chatUrlThatWorks) refs.push({ id: 'context.variantsFailed', data: { urls: input.failedVariants.join(', ') } });
-  if (/^(0\.0\.0\.0|::|\[::\])$/.test(input.host) || /^(0\.0\.0\.0|\[::\])$/.test(safe(() => new URL(input.target.baseUrl).hostname) ?? '')) {
-    const host = safe(() => new URL(input.target.baseUrl).hostname) ?? input.host;
-    refs.push({ id: 'context.bindAddress', data: { host } });
-  }
+  if (/^(0\.0\.0\.0|::)$/.test(input.targetHost)) refs.push({ id: 'context.bindAddress', data: { host: input.targetHost } });
   if (input.target.baseUrlSource === 'sdk-default') {
     const origin = safe(() => new URL(input.target.baseUrl).origin) ?? input.target.baseUrl;
     refs.push({ id: 'context.sdkDefault', data: { origin, names: (input.target.ignoredSettings ?? ['OPENAI_API_BASE']).join(', ') } });

@@ -271,6 +271,7 @@ class ProbeRun {
       error: focus?.error,
       host: this.host,
       port: this.port,
+      targetHost: new URL(this.plan.main.url).hostname.replace(/^\[(.*)\]$/, '$1'),
       target: { ...this.target, baseUrl: this.redact(this.target.baseUrl) },
       sentKey: this.sendKey,
       keyUnsendable: this.keyUnsendable,

@@ -16,9 +16,10 @@ const OPENCLAW_API: Record<string, Consumer['id']> = {
  * The consumers of one base-URL setting, from what the same document shows:
  * the env name (`OPENAI_BASE_URL` → openai SDK; `ANTHROPIC_BASE_URL` → Anthropic clients), the callee of
  * a kwarg, the openclaw provider's `api` field (missing = Responses API), and code that joins a path onto
- * the variable or env var (`evidence`). An empty result means "unknown".
+ * the variable or env var (`evidence`). `groupOf` lists the settings of a group (same provider
+ * entry, same call). An empty result means "unknown".
  */
-export function consumersOf(setting: Setting, siblings: readonly Setting[], evidence: readonly ConsumerEvidence[]): Consumer[] {
+export function consumersOf(setting: Setting, groupOf: (group: string) => readonly Setting[], evidence: readonly ConsumerEvidence[]): Consumer[] {
   const out: Consumer[] = [];
   const key = normalizeKey(setting.key);
   const envLike = setting.kind === 'env' || setting.kind === 'envDefault';
@@ -31,7 +32,7 @@ export function consumersOf(setting: Setting, siblings: readonly Setting[], evid
     else if (ANTHROPIC_CALLEES.test(setting.callee)) out.push({ id: 'anthropic', via: `${setting.callee}(${setting.key}=…)` });
   }
   if (setting.format === 'json' && /(^|\.)providers\.[^.]+\.baseUrl$/.test(setting.path)) {
-    const api = siblings.find((s) => s.group === setting.group && s.key === 'api');
+    const api = groupOf(setting.group).find((s) => s.key === 'api');
     const id = api?.value ? OPENCLAW_API[api.value] : 'openai-responses';
     if (id) out.push({ id, via: api ? `openclaw "api": "${api.value}"` : 'openclaw provider without "api" (Responses API)' });
   }

@@ -43,12 +43,19 @@ export function resolve(extraction: Extraction, config: LintConfig): Resolution 
     if (!s.role && isEvidenceTarget(s, extraction) && parseBaseUrl(s.value?.trim() ?? '')) s.role = 'baseUrl';
     if (s.role) settings.push(s);
   }
+  const groups = new Map<string, Setting[]>();
+  for (const s of extraction.settings) {
+    const list = groups.get(s.group);
+    if (list) list.push(s);
+    else groups.set(s.group, [s]);
+  }
+  const groupOf = (group: string) => groups.get(group) ?? [];
   const baseUrls: ResolvedBaseUrl[] = [];
   for (const setting of settings) {
     if (setting.role !== 'baseUrl' || setting.value === undefined) continue;
     const value = setting.value.trim();
     const parsed = parseBaseUrl(value);
-    const consumers = consumersOf(setting, extraction.settings, extraction.consumerEvidence);
+    const consumers = consumersOf(setting, groupOf, extraction.consumerEvidence);
     baseUrls.push({
       setting,
       parsed,

@@ -23,7 +23,7 @@ const isGoSpace = (ch: string) => GO_SPACE.test(ch);
  */
 function expandEscapes(body: string): string {
   return body.replace(ESCAPE_SEQ, (match) => {
-    if (match[1] !== '0') return SIMPLE_ESCAPES[match[1]];
+    if (match[1] !== '0') return SIMPLE_ESCAPES[match[1]] ?? match;
     const digits = match.slice(2);
     if (!/^[0-7]{3}$/.test(digits)) return match;
     const code = parseInt(digits, 8);

@@ -1,7 +1,7 @@
 /**
  * One variable as a dotenv loader reads it. `keyStart` is the UTF-16 offset (0-based) of the first
  * character of the key in the text the loader was given; `value` is `null` when the loader rejects
- * the statement (syntax error, invalid name) instead of defining the variable.
+ * the statement (syntax error, invalid name) or, for python-dotenv, when a bare `KEY` has no value.
  */
 export interface LoadedEntry {
   key: string;
@@ -25,7 +25,7 @@ export function skipWhile(text: string, from: number, test: (ch: string) => bool
   return i;
 }
 
-/** Last offset at or before `to` such that `text[from, result)` has no trailing character passing `test`. */
+/** The end of `text[from, to)` once trailing characters passing `test` are dropped. */
 export function trimEndWhile(text: string, from: number, to: number, test: (ch: string) => boolean): number {
   let i = to;
   while (i > from && test(text[i - 1])) i--;

@@ -109,7 +109,7 @@ function stripUnquoted(part: string): string {
 
 /**
  * Reads `text` as python-dotenv 1.x `dotenv_values()` does (`dotenv/parser.py`, `parse_stream`):
- * optional `export `; single quotes keep everything but `\\` and `\'`; double quotes decode
+ * optional `export `; single quotes decode only `\\` and `\'`; double quotes decode
  * `\\ \' \" \a \b \f \n \r \t \v`; quoted values may span lines; an unquoted value runs to the end
  * of the line, loses an inline comment (`#` preceded by whitespace) and trailing whitespace, so
  * `K=   # note` yields `# note`; `K = V` is allowed; a line without `=` yields the key with `null`.

@@ -192,7 +192,7 @@ function scanLine(text: string, lineStart: number, end: number, scan: DotenvScan
         message: closeOnLine === -1
           ? `Unterminated ${q} quote in the value of ${key}`
           : `Unexpected text after the closing ${q} quote in the value of ${key}`,
-        range: trimmedRange(text, closeOnLine === -1 ? quoteAt : closeOnLine + 1, quoteLineEnd),
+        range: trimmedRange(text, closeOnLine === -1 ? quoteAt : skipBlanks(text, closeOnLine + 1), quoteLineEnd),
       });
     }
   }

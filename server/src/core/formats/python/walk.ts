@@ -9,8 +9,6 @@ export interface Scope {
   kind: 'module' | 'function' | 'class';
   /** Function or class name; `''` for the module. */
   name: string;
-  /** Start offset of the scope node (0 for the module). */
-  start: number;
   parent?: Scope;
 }
 
@@ -20,12 +18,13 @@ export interface Located {
   scope: Scope;
 }
 
-/** The nodes the Python extractor looks at, gathered in one pass in document order. */
+/** The nodes the Python extractor looks at, each list in document order. */
 export interface Collected {
   calls: Located[];
   kwargs: Located[];
   dicts: Located[];
   assignments: Located[];
+  /** f-strings with at least one interpolation. */
   fstrings: Located[];
   binaryOps: Located[];
   subscripts: Located[];
@@ -41,14 +40,6 @@ export interface Collected {
 }
 
 const MAX_PROBLEMS = 100;
-const READ_ATTRIBUTES = new Set(['logprobs', 'meta_info']);
-
-/** The scope and the scopes enclosing it, innermost first. */
-export function scopeChain(scope: Scope): Scope[] {
-  const out: Scope[] = [];
-  for (let s: Scope | undefined = scope; s; s = s.parent) out.push(s);
-  return out;
-}
 
 function lineEnd(text: string, from: number, limit: number): number {
   const nl = text.indexOf('\n', from);
@@ -69,88 +60,137 @@ function errorProblem(node: SyntaxNode, text: string): ParseProblem {
   return { message: near ? `Python syntax error near "${near}"` : 'Python syntax error', range: { start, end } };
 }
 
-/**
- * Walks the whole tree once with a cursor (no recursion, so deep nesting cannot overflow the stack),
- * recording the nodes the extractor needs with their scope, every `#` comment (without a trailing
- * `\r`), and a problem for each outermost ERROR node and each MISSING node outside one.
- */
-export function collect(tree: Tree, text: string): Collected {
-  const out: Collected = {
-    calls: [], kwargs: [], dicts: [], assignments: [], fstrings: [], binaryOps: [], subscripts: [],
-    attributeReads: [], binders: [], imports: [], statementErrors: [], comments: [], problems: [],
-  };
-  const module: Scope = { key: 'scope@0', kind: 'module', name: '', start: 0 };
-  const stack: { scope: Scope; depth: number }[] = [];
+/** Problems for outermost ERROR nodes and for MISSING tokens outside them (searched only where the tree has errors). */
+function problems(tree: Tree, text: string, out: Collected): void {
+  const root = tree.rootNode;
+  if (!root.hasError) return;
   let errorEnd = -1;
+  for (const node of root.descendantsOfType('ERROR')) {
+    if (out.problems.length >= MAX_PROBLEMS) break;
+    if (node.startIndex < errorEnd) continue;
+    out.problems.push(errorProblem(node, text));
+    errorEnd = Math.max(node.endIndex, node.startIndex + 1);
+    const parentType = node.parent?.type;
+    if (node.id === root.id || parentType === 'module' || parentType === 'block') out.statementErrors.push(node);
+  }
+  const reported = out.problems.map((p) => p.range);
   const cursor = tree.walk();
-  let depth = 0;
   try {
+    let depth = 0;
     for (;;) {
-      while (stack.length > 0 && stack[stack.length - 1].depth >= depth) stack.pop();
-      const scope = stack.length > 0 ? stack[stack.length - 1].scope : module;
-      const type = cursor.nodeType;
-      const at = (list: Located[]) => list.push({ node: cursor.currentNode, scope });
-      switch (type) {
-        case 'call': at(out.calls); break;
-        case 'keyword_argument': at(out.kwargs); break;
-        case 'dictionary': at(out.dicts); break;
-        case 'assignment': at(out.assignments); break;
-        case 'binary_operator': at(out.binaryOps); break;
-        case 'subscript': at(out.subscripts); break;
-        case 'for_statement':
-        case 'as_pattern': at(out.binders); break;
-        case 'import_from_statement': out.imports.push(cursor.currentNode); break;
-        case 'string_start':
-          if (/f/i.test(cursor.nodeText)) {
-            const str = cursor.currentNode.parent;
-            if (str?.type === 'string') out.fstrings.push({ node: str, scope });
-          }
-          break;
-        case 'attribute': {
-          const node = cursor.currentNode;
-          if (READ_ATTRIBUTES.has(node.childForFieldName('attribute')?.text ?? '')) out.attributeReads.push({ node, scope });
-          break;
-        }
-        case 'comment': {
-          const start = cursor.startIndex;
-          let end = cursor.endIndex;
-          while (end > start && (text[end - 1] === '\r' || text[end - 1] === '\n')) end--;
-          out.comments.push({ text: text.slice(start, end), range: { start, end } });
-          break;
-        }
-        case 'function_definition':
-        case 'class_definition': {
-          const node = cursor.currentNode;
-          const start = node.startIndex;
-          stack.push({
-            depth,
-            scope: { key: `scope@${start}`, kind: type === 'class_definition' ? 'class' : 'function', name: node.childForFieldName('name')?.text ?? '', start, parent: scope },
-          });
-          break;
+      if (cursor.nodeIsMissing && out.problems.length < MAX_PROBLEMS) {
+        const offset = cursor.startIndex;
+        if (!reported.some((r) => r.start <= offset && offset < r.end)) {
+          out.problems.push({ message: `Python syntax error: missing "${cursor.nodeType}"`, range: { start: offset, end: offset } });
         }
       }
-      if (out.problems.length < MAX_PROBLEMS && cursor.startIndex >= errorEnd) {
-        if (type === 'ERROR') {
-          const node = cursor.currentNode;
-          out.problems.push(errorProblem(node, text));
-          errorEnd = Math.max(node.endIndex, node.startIndex + 1);
-          const parentType = node.parent?.type;
-          if (depth === 0 || parentType === 'module' || parentType === 'block') out.statementErrors.push(node);
-        } else if (cursor.nodeIsMissing) {
-          const offset = cursor.startIndex;
-          out.problems.push({ message: `Python syntax error: missing "${type}"`, range: { start: offset, end: offset } });
-        }
-      }
-      if (cursor.gotoFirstChild()) {
+      if (cursor.currentNode.hasError && cursor.gotoFirstChild()) {
         depth++;
         continue;
       }
       while (!cursor.gotoNextSibling()) {
-        if (!cursor.gotoParent()) return out;
+        if (depth === 0 || !cursor.gotoParent()) return;
         depth--;
       }
     }
   } finally {
     cursor.delete();
+    out.problems.sort((a, b) => a.range.start - b.range.start);
   }
+}
+
+interface Def {
+  start: number;
+  end: number;
+  scope: Scope;
+}
+
+/** Gives each node (in document order) the innermost of `defs` (document order) that contains it. */
+function locate(nodes: readonly SyntaxNode[], defs: readonly Def[], module: Scope): Located[] {
+  const out: Located[] = [];
+  const stack: Def[] = [];
+  let d = 0;
+  for (const node of nodes) {
+    const at = node.startIndex;
+    for (; d < defs.length && defs[d].start < at; d++) {
+      while (stack.length > 0 && stack[stack.length - 1].end <= defs[d].start) stack.pop();
+      stack.push(defs[d]);
+    }
+    while (stack.length > 0 && stack[stack.length - 1].end <= at) stack.pop();
+    out.push({ node, scope: stack.length > 0 ? stack[stack.length - 1].scope : module });
+  }
+  return out;
+}
+
+const TYPES = [
+  'call', 'keyword_argument', 'dictionary', 'assignment', 'interpolation', 'binary_operator', 'subscript',
+  'for_statement', 'as_pattern', 'import_from_statement', 'comment', 'function_definition', 'class_definition',
+];
+
+/**
+ * Gathers the nodes the extractor needs with their scope, every `#` comment (without a trailing `\r`)
+ * and parse problems. One `descendantsOfType` pass inside the parser finds the candidates in document
+ * order (far cheaper than visiting every node from JavaScript, and no recursion, so deep nesting is
+ * safe); a stack of enclosing `def`/`class` ranges gives each its scope.
+ */
+export function collect(tree: Tree, text: string): Collected {
+  const root = tree.rootNode;
+  const module: Scope = { key: 'scope@0', kind: 'module', name: '' };
+  const out: Collected = {
+    calls: [], kwargs: [], dicts: [], assignments: [], fstrings: [], binaryOps: [], subscripts: [],
+    attributeReads: [], binders: [], imports: [], statementErrors: [], comments: [], problems: [],
+  };
+  const stack: Def[] = [];
+  const defs: Def[] = [];
+  let lastFstring = -1;
+  for (const node of root.descendantsOfType(TYPES)) {
+    if (!node) continue;
+    const start = node.startIndex;
+    while (stack.length > 0 && stack[stack.length - 1].end <= start) stack.pop();
+    const scope = stack.length > 0 ? stack[stack.length - 1].scope : module;
+    const type = node.type;
+    switch (type) {
+      case 'call': out.calls.push({ node, scope }); break;
+      case 'keyword_argument': out.kwargs.push({ node, scope }); break;
+      case 'dictionary': out.dicts.push({ node, scope }); break;
+      case 'assignment': out.assignments.push({ node, scope }); break;
+      case 'binary_operator': out.binaryOps.push({ node, scope }); break;
+      case 'subscript': out.subscripts.push({ node, scope }); break;
+      case 'for_statement':
+      case 'as_pattern': out.binders.push({ node, scope }); break;
+      case 'import_from_statement': out.imports.push(node); break;
+      case 'interpolation': {
+        const str = node.parent;
+        if (str?.type === 'string' && str.id !== lastFstring) {
+          lastFstring = str.id;
+          out.fstrings.push({ node: str, scope });
+        }
+        break;
+      }
+      case 'comment': {
+        let end = node.endIndex;
+        while (end > start && (text[end - 1] === '\r' || text[end - 1] === '\n')) end--;
+        out.comments.push({ text: text.slice(start, end), range: { start, end } });
+        break;
+      }
+      case 'function_definition':
+      case 'class_definition': {
+        const name = node.childForFieldName('name')?.text ?? '';
+        const kind = type === 'class_definition' ? 'class' : 'function';
+        const def = { start, end: node.endIndex, scope: { key: `scope@${start}`, kind, name, parent: scope } } satisfies Def;
+        stack.push(def);
+        defs.push(def);
+        break;
+      }
+    }
+  }
+  const reads: SyntaxNode[] = [];
+  for (const m of text.matchAll(/\.\s*(logprobs|meta_info)\b/g)) {
+    const name = root.descendantForIndex(m.index + m[0].length - 1);
+    const attribute = name?.type === 'identifier' ? name.parent : null;
+    if (attribute?.type === 'attribute' && attribute.childForFieldName('attribute')?.id === name?.id) reads.push(attribute);
+  }
+  out.attributeReads = locate(reads, defs, module);
+  problems(tree, text, out);
+  return out;
 }

@@ -1,0 +1,10 @@
+import type { CommandModule } from '../types';
+
+/** Stops and starts the language server (picks up a rebuilt server or a granted workspace trust). */
+export const restartServer: CommandModule = {
+  id: 'rolloutLint.restartServer',
+  async run({ restartServer: restart, log }) {
+    log.info('restarting the language server');
+    await restart();
+  },
+};

@@ -1,0 +1,80 @@
+import type * as vscode from 'vscode';
+import { LanguageClient, State, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import { COMMANDS } from './commands/index';
+import { showOutput } from './commands/show-output';
+import { createHost, createLogChannel, track } from './host';
+import { CLIENT_ID, CLIENT_NAME, DOCUMENT_SELECTOR, initializationOptions } from './options';
+import { LanguageStatus, type ServerState } from './status';
+import type { CommandContext, Host, LogChannel } from './types';
+
+/** `Diagnostic.source` of the server's diagnostics (counted by the status item). */
+const DIAGNOSTIC_SOURCE = 'rollout-lint';
+
+const STATES: Record<State, ServerState> = { [State.Starting]: 'starting', [State.Running]: 'running', [State.Stopped]: 'stopped', [State.StartFailed]: 'failed' };
+
+let client: LanguageClient | undefined;
+
+function createClient(context: vscode.ExtensionContext, host: Host, log: vscode.LogOutputChannel): LanguageClient {
+  const module = context.asAbsolutePath('server/dist/server.js');
+  const serverOptions: ServerOptions = {
+    run: { module, transport: TransportKind.ipc },
+    debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6011'] } },
+  };
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: DOCUMENT_SELECTOR,
+    outputChannel: log,
+    initializationOptions: initializationOptions(host, COMMANDS),
+  };
+  return new LanguageClient(CLIENT_ID, CLIENT_NAME, serverOptions, clientOptions);
+}
+
+async function startClient(context: vscode.ExtensionContext, host: Host, log: vscode.LogOutputChannel & LogChannel, status: LanguageStatus): Promise<void> {
+  const next = createClient(context, host, log);
+  client = next;
+  next.onDidChangeState((e) => status.setState(STATES[e.newState]));
+  try {
+    await next.start();
+    next.onNotification('rolloutLint/slowRun', (p: { uri: string; ms: number }) => status.reportSlowRun(p.uri, p.ms));
+  } catch (error) {
+    status.setState('failed');
+    log.error(`the Rollout Lint server did not start: ${(error as Error).message}`);
+  }
+}
+
+async function stopClient(): Promise<void> {
+  const current = client;
+  client = undefined;
+  if (current?.isRunning()) await current.stop();
+  else await current?.dispose();
+}
+
+/**
+ * Starts the language server (IPC), registers the commands of `commands/`, the language status item
+ * and the log channel. Returns the extension's exports (command modules may add to them).
+ */
+export async function activate(context: vscode.ExtensionContext): Promise<Record<string, unknown>> {
+  const host = createHost(context);
+  const log = createLogChannel(CLIENT_NAME);
+  const status = new LanguageStatus(host, DIAGNOSTIC_SOURCE, showOutput.id);
+  const exports: Record<string, unknown> = {};
+  const restartServer = async () => {
+    await stopClient();
+    status.setState('starting');
+    await startClient(context, host, log, status);
+  };
+  const commandContext: CommandContext = {
+    host,
+    log,
+    exports,
+    restartServer,
+    server: () => (client?.isRunning() ? { sendRequest: <R>(method: string, params: unknown) => client!.sendRequest<R>(method, params) } : undefined),
+  };
+  track(context, log, status, ...COMMANDS.map((c) => host.registerCommand(c.id, (...args) => c.run(commandContext, ...args))));
+  track(context, host.onDidGrantTrust(() => void restartServer()));
+  await startClient(context, host, log, status);
+  return exports;
+}
+
+export function deactivate(): Promise<void> {
+  return stopClient();
+}

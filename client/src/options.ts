@@ -1,0 +1,33 @@
+import type { CommandModule, Host } from './types';
+import { TEST_CONNECTION_COMMAND } from './commands/index';
+
+/** Language client id: settings are read from `rolloutLint.*`, tracing from `rolloutLint.trace.server`. */
+export const CLIENT_ID = 'rolloutLint';
+export const CLIENT_NAME = 'Rollout Lint';
+
+/** Language ids whose documents go to the server (it decides per file name and content what to lint). */
+export const LANGUAGES = ['dotenv', 'yaml', 'docker-compose', 'json', 'jsonc', 'python', 'shellscript'] as const;
+
+/**
+ * The documents the server sees: on-disk files of those languages, plus `.env*` and `*.env` files
+ * whatever language VS Code gave them (older VS Code versions have no `dotenv` language).
+ */
+export const DOCUMENT_SELECTOR = [
+  ...LANGUAGES.map((language) => ({ scheme: 'file', language })),
+  { scheme: 'file', pattern: '**/.env*' },
+  { scheme: 'file', pattern: '**/*.env' },
+];
+
+/** The server's `initializationOptions` contract (see server/src/lsp/server.ts `InitializationOptions`). */
+export interface InitializationOptions {
+  locale: string;
+  workspaceTrusted: boolean;
+  testConnectionCommand?: string;
+}
+
+/** Builds the options: the UI language, the trust state, and the lens command when a module provides it. */
+export function initializationOptions(host: Host, commands: readonly CommandModule[]): InitializationOptions {
+  const options: InitializationOptions = { locale: host.language, workspaceTrusted: host.isTrusted() };
+  if (commands.some((c) => c.id === TEST_CONNECTION_COMMAND)) options.testConnectionCommand = TEST_CONNECTION_COMMAND;
+  return options;
+}

@@ -1,0 +1,47 @@
+import { relative } from 'node:path';
+import { formatOf } from '../core/files';
+import { lintDocument, stripBom } from '../core/lint';
+import type { Setting } from '../core/model/types';
+import { DEFAULT_CONFIG } from '../core/config/config';
+import { loadGrammars } from '../node/grammars';
+import { readForLint } from '../node/read';
+import type { FromFileResolver, FromFileTarget } from './ping';
+
+function literal(setting: Setting | undefined): string | undefined {
+  return setting?.value !== undefined && setting.valueType !== 'dynamic' ? setting.value : undefined;
+}
+
+/**
+ * `rollout-lint ping --from FILE` for the formats Rollout Lint lints: the first literal base URL in
+ * the file (one with a known consumer preferred), the key and model of the same block (same `.env`,
+ * same openclaw provider, same call), and the log-prob settings of the first request site.
+ * Resolves to `undefined` for files of other formats (ping then reads them as JSON targets).
+ */
+export const resolveFromLintedFile: FromFileResolver = async (path, { cwd }) => {
+  const relPath = relative(cwd, path).split('\\').join('/') || path;
+  const format = formatOf(path);
+  if (!format || (format === 'json' && !/openclaw\.json$|settings\.json$/i.test(path))) return undefined;
+  const read = readForLint(path, DEFAULT_CONFIG.maxFileBytes);
+  if (read.kind !== 'text') return undefined;
+  const outcome = lintDocument({ path: relPath, text: stripBom(read.text).text, format }, { grammars: await loadGrammars() });
+  const bases = outcome.resolution.baseUrls.filter((b) => b.parsed);
+  const base = bases.find((b) => b.consumers.length > 0) ?? bases[0];
+  if (!base) return undefined;
+  const sameBlock = (s: Setting) => s.group === base.setting.group;
+  const key = outcome.resolution.byRole('apiKey').find(sameBlock);
+  const model = outcome.resolution.byRole('model').find(sameBlock);
+  const site = outcome.extraction.requestSites.find((s) => s.params.logprobs || s.params.top_logprobs);
+  const target: FromFileTarget = { baseUrl: base.setting.value?.trim(), baseUrlSource: 'configured' };
+  const consumer = base.consumers[0]?.id;
+  if (consumer) target.consumer = consumer;
+  const apiKey = literal(key);
+  if (apiKey) target.apiKey = apiKey;
+  const modelId = literal(model);
+  if (modelId) target.model = modelId;
+  const logprobs = site?.params.logprobs;
+  if (logprobs && logprobs.valueType === 'boolean') target.logprobs = logprobs.value === 'true';
+  else if (logprobs && logprobs.valueType === 'number') target.logprobs = Number(logprobs.value);
+  const top = site?.params.top_logprobs;
+  if (top && top.valueType === 'number') target.top_logprobs = Number(top.value);
+  return target;
+};

@@ -1,0 +1,99 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CodeLensRequest, HoverRequest, type CodeLens, type Hover, type MarkupContent } from 'vscode-languageserver-protocol';
+import { isolatedCopy } from '../../support/lint';
+import { fileUri, FIXTURE_WORKSPACE, TestClient } from './harness';
+
+describe('LSP hover and code lens (real server over stdio)', () => {
+  let ws: ReturnType<typeof isolatedCopy>;
+  before(() => (ws = isolatedCopy(FIXTURE_WORKSPACE)));
+  after(() => ws.cleanup());
+
+  async function withClient<T>(options: { locale?: string; lens?: boolean }, run: (client: TestClient) => Promise<T>): Promise<T> {
+    const initializationOptions: Record<string, unknown> = { locale: options.locale ?? 'en' };
+    if (options.lens) initializationOptions.testConnectionCommand = true;
+    const client = await TestClient.start({ pull: true, root: ws.root, initializationOptions });
+    try {
+      return await run(client);
+    } finally {
+      await client.stop();
+    }
+  }
+
+  async function hover(client: TestClient, rel: string, languageId: string, line: number, character: number): Promise<string | undefined> {
+    const uri = fileUri(join(ws.root, rel));
+    await client.open(uri, languageId, readFileSync(join(ws.root, rel), 'utf8'));
+    const result = (await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line, character } })) as Hover | null;
+    await client.close(uri);
+    return result ? (result.contents as MarkupContent).value : undefined;
+  }
+
+  it('shows the effective request URL per consumer and the provider on a base URL', () =>
+    withClient({}, async (client) => {
+      const text = await hover(client, '.env', 'dotenv', 1, 30);
+      assert.ok(text);
+      assert.match(text, /base URL `OPENAI_BASE_URL`/);
+      assert.match(text, /Provider: TaoToken/);
+      assert.match(text, /openai SDK .*`https:\/\/taotoken\.net\/api\/v1\/v1\/chat\/completions`/);
+    }));
+
+  it('says plainly when the consumer is unknown', () =>
+    withClient({}, async (client) => {
+      const text = await hover(client, 'config/rollout.yaml', 'yaml', 5, 20);
+      assert.ok(text);
+      assert.match(text, /Consumer unknown/);
+      assert.match(text, /not one Rollout Lint knows/);
+    }));
+
+  it('masks an API key, gives its length and the loaders that keep its whitespace, never the key', () =>
+    withClient({}, async (client) => {
+      const text = await hover(client, '.env', 'dotenv', 2, 25);
+      assert.ok(text);
+      assert.match(text, /API key `OPENAI_API_KEY`/);
+      assert.match(text, /`sk-…abcd \(35 chars\)`, 35 characters/);
+      assert.match(text, /kept by: Node dotenv, python-dotenv/);
+      assert.doesNotMatch(text, /0000000000/);
+    }));
+
+  it('on os.getenv("NAME") lists the values the .env files in the same folder give it (keys masked)', () =>
+    withClient({}, async (client) => {
+      const url = await hover(client, 'train/rollout_client.py', 'python', 5, 20);
+      assert.ok(url);
+      assert.match(url, /environment variable `OPENAI_BASE_URL`/);
+      assert.match(url, /`\.env`: `https:\/\/taotoken\.net\/api\/v1`/);
+      const key = await hover(client, 'train/rollout_client.py', 'python', 4, 80);
+      assert.ok(key);
+      assert.match(key, /`\.env`: `sk-…ijkl \(34 chars\)`/);
+      assert.doesNotMatch(key, /3333333333/);
+    }));
+
+  it('speaks Chinese for locale zh-cn', () =>
+    withClient({ locale: 'zh-cn' }, async (client) => {
+      const text = await hover(client, 'config/rollout.yaml', 'yaml', 5, 20);
+      assert.match(text ?? '', /使用方未知/);
+    }));
+
+  it('has no code lens unless the client says the test-connection command exists', () =>
+    withClient({}, async (client) => {
+      assert.equal(client.initializeResult.capabilities.codeLensProvider, undefined);
+    }));
+
+  it('puts a "Test connection" lens above each base URL, and rolloutLint/endpointAt resolves its argument', () =>
+    withClient({ lens: true }, async (client) => {
+      const uri = fileUri(join(ws.root, 'train/.env'));
+      const source = readFileSync(join(ws.root, 'train/.env'), 'utf8');
+      await client.open(uri, 'dotenv', source);
+      const lenses = (await client.connection.sendRequest(CodeLensRequest.type, { textDocument: { uri } })) as CodeLens[];
+      assert.equal(lenses.length, 1);
+      assert.equal(lenses[0].range.start.line, 0);
+      const arg = lenses[0].command!.arguments![0] as { uri: string; offset: number };
+      assert.deepEqual({ title: lenses[0].command!.title, command: lenses[0].command!.command }, { title: 'Test connection', command: 'rolloutLint.testConnection' });
+      assert.deepEqual(arg, { uri, offset: source.indexOf('https://') });
+      const info = (await client.connection.sendRequest('rolloutLint/endpointAt', arg)) as Record<string, unknown>;
+      assert.equal(info.baseUrl, 'https://taotoken.net/api/v1');
+      assert.deepEqual(info.providers, ['taotoken']);
+      assert.deepEqual(info.requests, [{ consumer: 'openai-sdk', url: 'https://taotoken.net/api/v1/chat/completions' }]);
+      assert.deepEqual(info.apiKey, { key: 'OPENAI_API_KEY', value: 'sk-test-3333333333333333333333ijkl' });
+    }));
+});
