@@ -13,7 +13,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildSuite, packageExtension } from './harness/build.mjs';
 import { startCodeServer, stopAll } from './harness/code-server.mjs';
-import { buildLocalePack } from './harness/locale-pack.mjs';
 import { runExtensionTests } from './harness/extension-tests.mjs';
 import { ensureSystemPackages, ensureTools, toolsRoot } from './harness/tools.mjs';
 import { runUiSmoke } from './harness/ui-smoke.mjs';
@@ -52,10 +51,9 @@ function keepLogs(session, pass) {
 }
 
 async function suitePass({ pass, tools, vsix, suiteIndex, locale }) {
-  const extraVsix = locale ? [buildLocalePack(locale, outDir)] : [];
   const resultsFile = path.join(outDir, `results-${pass}.json`);
   const session = await startCodeServer({
-    tools, vsix, extraVsix, fixture, log, smokeDriver: true, locale,
+    tools, vsix, fixture, log, smokeDriver: true, locale,
     env: { ROLLOUT_LINT_E2E_RESULTS: resultsFile, ...(locale ? { ROLLOUT_LINT_E2E_LOCALE: locale } : {}) },
   });
   try {

@@ -26,8 +26,17 @@ export interface LintCommandOptions {
   reportUnusedDisableDirectives?: boolean;
 }
 
+const ignoreMatchers = new WeakMap<LoadedConfig, (path: string) => boolean>();
+
+/** Whether the config's `ignore` globs match the workspace-relative path (matcher compiled once per config). */
 function ignoredBy(loaded: LoadedConfig, relPath: string): boolean {
-  return loaded.config.ignore.length > 0 && picomatch(loaded.config.ignore, { dot: true })(relPath);
+  if (loaded.config.ignore.length === 0) return false;
+  let matcher = ignoreMatchers.get(loaded);
+  if (!matcher) {
+    matcher = picomatch(loaded.config.ignore, { dot: true });
+    ignoreMatchers.set(loaded, matcher);
+  }
+  return matcher(relPath);
 }
 
 /**

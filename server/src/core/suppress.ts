@@ -177,6 +177,7 @@ function levelOf(rule: Rule, config: LintConfig): Severity | 'off' {
  * `disable-directive` findings are suppressed only by directives that name that id.
  */
 export function applySuppressions(findings: Finding[], comments: readonly Comment[], document: LintDocument, options: SuppressionOptions): Finding[] {
+  if (!comments.some((c) => c.text.includes('rollout-lint-'))) return findings;
   const index = new LineIndex(document.text);
   const known = new Set(RULES.map((r) => r.meta.id));
   const problems: Problem[] = [];

@@ -157,8 +157,7 @@ export function parseConfigText(input: string, file: string): Partial<LintConfig
   const value = parseValue(tree);
   const check = validate();
   if (!check(value)) throw new ConfigError(file, describe(check.errors ?? [], tree, at));
-  const raw = value as RawConfig;
-  const { extraProviders, ...rest } = raw;
+  const { $schema: _schema, extraProviders, ...rest } = value as RawConfig & { $schema?: string };
   return extraProviders ? { ...rest, extraProviders: extraProviders.map((p) => toProfile(p, file)) } : rest;
 }
 

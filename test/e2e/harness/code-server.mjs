@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { STUB_PUBLISHER } from './locale-pack.mjs';
+import { registerEmptyLanguagePack } from './locale-pack.mjs';
 import { cleanEnv } from './tools.mjs';
 
 const live = new Set();
@@ -74,14 +74,13 @@ async function waitForHealth(url, child, logFile, timeoutMs) {
  * @param {object} o
  * @param {{node: string, codeServer: string}} o.tools
  * @param {string} o.vsix the packaged extension (its folder becomes extensionPath)
- * @param {string[]} [o.extraVsix] more extensions to install (the language pack stub)
  * @param {string} o.fixture workspace folder to copy
  * @param {boolean} o.smokeDriver `--vscode-option enable-smoke-test-driver` (needed for ?payload=; hides toasts)
- * @param {string} [o.locale] code-server `--locale`
+ * @param {string} [o.locale] code-server `--locale`, with an empty language pack registered for it
  * @param {Record<string,string>} [o.env] extra environment (inherited by the extension host)
  * @returns {Promise<{url, workspace, extensionsDir, logFile, dir, extensionPath, stop(): Promise<void>, stopSync(): void}>}
  */
-export async function startCodeServer({ tools, vsix, extraVsix = [], fixture, smokeDriver, locale, env: extraEnv = {}, log }) {
+export async function startCodeServer({ tools, vsix, fixture, smokeDriver, locale, env: extraEnv = {}, log }) {
   const dir = shortTempDir('rle2e-');
   const sub = (name) => {
     const p = path.join(dir, name);
@@ -94,6 +93,7 @@ export async function startCodeServer({ tools, vsix, extraVsix = [], fixture, sm
   fs.cpSync(fixture, workspace, { recursive: true });
   fs.mkdirSync(path.join(userData, 'User'), { recursive: true });
   fs.writeFileSync(path.join(userData, 'User', 'settings.json'), JSON.stringify(USER_SETTINGS, null, 2));
+  if (locale) registerEmptyLanguagePack(userData, locale);
   const config = path.join(dir, 'config.yaml');
   fs.writeFileSync(config, 'auth: none\ncert: false\n');
   const env = cleanEnv({
@@ -105,12 +105,11 @@ export async function startCodeServer({ tools, vsix, extraVsix = [], fixture, sm
     ...extraEnv,
   });
   const common = ['--config', config, '--user-data-dir', userData, '--extensions-dir', extensionsDir];
-  const installs = [...extraVsix, vsix].flatMap((v) => ['--install-extension', v]);
-  const install = spawnSync(tools.codeServer, [...common, ...installs, '--force'], { env, encoding: 'utf8' });
+  const install = spawnSync(tools.codeServer, [...common, '--install-extension', vsix, '--force'], { env, encoding: 'utf8' });
   if (install.status !== 0) throw new Error(`--install-extension failed:\n${install.stdout}\n${install.stderr}`);
   const extensionPath = fs.readdirSync(extensionsDir)
     .map((entry) => path.join(extensionsDir, entry))
-    .find((p) => fs.existsSync(path.join(p, 'package.json')) && JSON.parse(fs.readFileSync(path.join(p, 'package.json'), 'utf8')).publisher !== STUB_PUBLISHER);
+    .find((p) => fs.existsSync(path.join(p, 'package.json')));
   if (!extensionPath) throw new Error(`no extension folder in ${extensionsDir} after installing ${vsix}`);
 
   const port = await freePort();

@@ -15,7 +15,7 @@ export default defineRule({
   },
   check({ document, extraction, report }) {
     for (const problem of extraction.parseProblems) {
-      report({ messageId: 'parse', data: { format: document.format, detail: problem.message }, range: problem.range });
+      report({ messageId: 'parse', data: { format: document.format, detail: problem.message.replace(/[.。]\s*$/, '') }, range: problem.range });
     }
   },
 });

@@ -1,0 +1,96 @@
+import { defineRule, type FixReport } from './rule';
+import { subjectOf } from './util';
+import { LOADER_NAMES } from './api-key-whitespace';
+import { LOADERS, type Loader, type Setting } from '../model/types';
+
+/** 1-based line of a UTF-16 offset. */
+function lineAt(text: string, offset: number): number {
+  let line = 1;
+  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) line++;
+  return line;
+}
+
+/**
+ * The same key defined twice in one dotenv file. Every loader keeps the LAST definition it accepts:
+ * npm dotenv 17 `parse()` assigns `obj[key] = value` line by line (checked against the installed
+ * package), python-dotenv builds its dict in order (`resolve_variables`; recent versions also log
+ * "Duplicate key"), a shell's later assignment wins, and Compose and `docker --env-file` take the
+ * later entry. The earlier line is dead, and editing it changes nothing — a classic "I changed the
+ * key and still get 401". When loaders disagree (one rejects the later line) the message says which
+ * keeps which line.
+ */
+export default defineRule({
+  meta: {
+    id: 'dotenv-duplicate-key',
+    title: 'The same key is defined twice in a dotenv file',
+    defaultSeverity: 'warning',
+    formats: ['dotenv'],
+    fixable: 'unsafe',
+  },
+  messages: {
+    en: {
+      dead: '{key} is defined again on line {line}; every loader keeps that later value, so this line has no effect',
+      split: '{key} is defined more than once and loaders disagree: {detail}',
+      keeps: '{loaders} keep line {line}',
+      'fix.delete': 'Delete this line (line {line} wins)',
+    },
+    'zh-CN': {
+      dead: '{key} 在第 {line} 行再次定义；所有加载器都保留后面的值，这一行不起作用',
+      split: '{key} 定义了多次，且各加载器结果不同：{detail}',
+      keeps: '{loaders} 采用第 {line} 行',
+      'fix.delete': '删除这一行（以第 {line} 行为准）',
+    },
+  },
+  check({ document, extraction, report, t }) {
+    const byKey = new Map<string, Setting[]>();
+    for (const setting of extraction.settings) {
+      if (setting.format !== 'dotenv' || setting.kind !== 'env') continue;
+      byKey.set(setting.key, [...(byKey.get(setting.key) ?? []), setting]);
+    }
+    const { text } = document;
+    for (const [key, settings] of byKey) {
+      if (settings.length < 2) continue;
+      const winners = new Map<Loader, Setting>();
+      for (const loader of LOADERS) {
+        const last = settings.filter((s) => s.loaded?.[loader] != null).pop();
+        if (last) winners.set(loader, last);
+      }
+      const live = [...new Set(winners.values())].sort((a, b) => a.keyRange.start - b.keyRange.start);
+      if (live.length === 0) continue;
+      const kept = live[live.length - 1];
+      const keptLine = lineAt(text, kept.keyRange.start);
+      for (const setting of settings) {
+        if (live.includes(setting)) continue;
+        report({
+          messageId: live.length === 1 ? 'dead' : 'split',
+          data: { key, line: keptLine, detail: live.length === 1 ? '' : detail(text, winners, t) },
+          range: setting.keyRange,
+          subject: subjectOf(setting),
+          fixes: deleteLine(text, setting, keptLine),
+        });
+      }
+      if (live.length > 1) {
+        const first = live[0];
+        report({ messageId: 'split', data: { key, line: keptLine, detail: detail(text, winners, t) }, range: first.keyRange, subject: subjectOf(first) });
+      }
+    }
+  },
+});
+
+function detail(text: string, winners: Map<Loader, Setting>, t: (id: string, data?: Record<string, string | number>) => string): string {
+  const groups = new Map<Setting, Loader[]>();
+  for (const [loader, setting] of winners) groups.set(setting, [...(groups.get(setting) ?? []), loader]);
+  return [...groups]
+    .sort(([a], [b]) => a.keyRange.start - b.keyRange.start)
+    .map(([setting, loaders]) => t('keeps', { loaders: loaders.map((l) => LOADER_NAMES[l]).join(', '), line: lineAt(text, setting.keyRange.start) }))
+    .join('; ');
+}
+
+/** Deletes the dead statement's whole line(s), line break included. */
+function deleteLine(text: string, setting: Setting, keptLine: number): FixReport[] {
+  const start = text.lastIndexOf('\n', setting.statementRange.start - 1) + 1;
+  if (text.slice(start, setting.statementRange.start).trim() !== '') return [];
+  const newline = text.indexOf('\n', setting.statementRange.end);
+  const end = newline < 0 ? text.length : newline + 1;
+  return [{ titleId: 'fix.delete', data: { line: keptLine }, safety: 'unsafe', edits: [{ range: { start, end }, text: '' }] }];
+}

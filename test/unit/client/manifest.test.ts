@@ -1,0 +1,80 @@
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DEFAULT_CONFIG } from '../../../server/src/core/config/config';
+import { RULES } from '../../../server/src/core/rules/index';
+import { SHARED_OPTIONS } from '../../../server/src/lsp/settings';
+import { TEST_CONNECTION_COMMAND as SERVER_LENS_COMMAND } from '../../../server/src/lsp/endpoint';
+import { COMMANDS, TEST_CONNECTION_COMMAND } from '../../../client/src/commands/index';
+import { DOCUMENT_SELECTOR, LANGUAGES } from '../../../client/src/options';
+import { configurationContribution, PACKAGE_JSON } from '../../../client/scripts/manifest';
+
+const ROOT = join(__dirname, '..', '..', '..');
+const pkg = JSON.parse(readFileSync(PACKAGE_JSON, 'utf8'));
+const settings = pkg.contributes.configuration.properties as Record<string, { default: unknown; scope?: string; markdownDescription?: string; properties?: object }>;
+
+describe('extension manifest (package.json)', () => {
+  it('contributes.configuration is what client/scripts/manifest.ts generates (run it with --write after changing a rule or a default)', () => {
+    assert.deepEqual(pkg.contributes.configuration, configurationContribution());
+  });
+
+  it('setting defaults equal DEFAULT_CONFIG for every option shared with .rolloutlintrc.json', () => {
+    for (const option of SHARED_OPTIONS) assert.deepEqual(settings[`rolloutLint.${option}`]?.default, DEFAULT_CONFIG[option], option);
+    assert.deepEqual(
+      Object.keys(DEFAULT_CONFIG).filter((k) => !(SHARED_OPTIONS as readonly string[]).includes(k)),
+      ['ignore'],
+      'every DEFAULT_CONFIG key is a setting, except ignore (only in .rolloutlintrc.json)',
+    );
+  });
+
+  it('rolloutLint.rules has one property per registered rule, no more', () => {
+    assert.deepEqual(Object.keys(settings['rolloutLint.rules'].properties ?? {}).sort(), RULES.map((r) => r.meta.id).sort());
+  });
+
+  it('every setting has a markdownDescription; trace.server is window-scoped, the rest resource-scoped', () => {
+    for (const [name, s] of Object.entries(settings)) {
+      assert.ok(s.markdownDescription && s.markdownDescription.length > 20, name);
+      assert.equal(s.scope, name === 'rolloutLint.trace.server' ? 'window' : 'resource', name);
+    }
+    assert.deepEqual(Object.keys(settings).sort(), ['enable', 'extraKeys', 'extraProviders', 'jsonGlobs', 'maxFileBytes', 'rolloutGlobs', 'rules', 'trace.server'].map((k) => `rolloutLint.${k}`));
+  });
+
+  it('contributes.commands lists exactly the commands the extension registers', () => {
+    const contributed = (pkg.contributes.commands as { command: string; title: string; category: string }[]).map((c) => c.command);
+    assert.deepEqual([...contributed].sort(), COMMANDS.map((c) => c.id).sort());
+    assert.equal(new Set(contributed).size, contributed.length);
+    for (const c of pkg.contributes.commands) assert.equal(c.category, 'Rollout Lint');
+  });
+
+  it('the lens command id is the one the server uses for `testConnectionCommand: true`', () => {
+    assert.equal(TEST_CONNECTION_COMMAND, SERVER_LENS_COMMAND);
+  });
+
+  it('activates for every language of the document selector, .env files and openclaw.json', () => {
+    const events = pkg.activationEvents as string[];
+    for (const language of LANGUAGES) assert.ok(events.includes(`onLanguage:${language}`), language);
+    for (const e of ['workspaceContains:**/.env*', 'workspaceContains:**/openclaw.json']) assert.ok(events.includes(e), e);
+    assert.ok(DOCUMENT_SELECTOR.some((s) => 'pattern' in s && s.pattern === '**/.env*' && s.scheme === 'file'));
+    assert.ok(DOCUMENT_SELECTOR.some((s) => 'pattern' in s && s.pattern === '**/*.env' && s.scheme === 'file'));
+  });
+
+  it('declares limited support for untrusted workspaces with contributed restricted settings', () => {
+    const trust = pkg.capabilities.untrustedWorkspaces;
+    assert.equal(trust.supported, 'limited');
+    assert.ok(trust.restrictedConfigurations.includes('rolloutLint.extraProviders'));
+    for (const name of trust.restrictedConfigurations) assert.ok(name in settings, `${name} is a contributed setting`);
+  });
+
+  it('points main, icon, grammars and language configurations at files that exist (or that the build makes)', () => {
+    assert.equal(pkg.main, './client/dist/extension.js');
+    assert.match(readFileSync(join(ROOT, 'client', 'build.mjs'), 'utf8'), /extension: 'src\/extension\.ts'/);
+    assert.ok(existsSync(join(ROOT, pkg.icon)));
+    for (const g of pkg.contributes.grammars) {
+      assert.ok(existsSync(join(ROOT, g.path)), g.path);
+      assert.equal(JSON.parse(readFileSync(join(ROOT, g.path), 'utf8')).scopeName, g.scopeName);
+      assert.ok(pkg.contributes.languages.some((l: { id: string }) => l.id === g.language), g.language);
+    }
+    for (const l of pkg.contributes.languages) if (l.configuration) assert.ok(existsSync(join(ROOT, l.configuration)), l.configuration);
+    for (const v of pkg.contributes.jsonValidation) assert.ok(existsSync(join(ROOT, v.url)), v.url);
+  });
+});
