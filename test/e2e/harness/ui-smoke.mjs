@@ -7,10 +7,11 @@ import path from 'node:path';
 import { launchBrowser } from './browser.mjs';
 
 const STEP_TIMEOUT = 60000;
-const FILE = '.env';
+// Not .env: the fixture's .gitignore lists it, and Quick Open leaves git-ignored files out.
+const FILE = 'openclaw.json';
 const RULE = 'base-url-duplicate-v1';
 const FIX_TITLE = 'Remove the repeated /v1';
-const FIXED_LINE = 'OPENAI_BASE_URL=https://taotoken.net/api/v1';
+const FIXED_LINE = '"baseUrl": "https://taotoken.net/api/v1",';
 /** A command whose only effect is a notification: nothing leaves the machine. */
 const COMMAND = { title: 'Rollout Lint: Reset Connection Approvals', notification: /approval/i };
 
@@ -51,7 +52,7 @@ export async function runUiSmoke({ session, playwrightCore, outDir, log }) {
     await step('workbench opens the workspace', async () => {
       await page.goto(`${session.url}/?folder=${encodeURIComponent(session.workspace)}`, { waitUntil: 'domcontentloaded' });
       await page.locator('.monaco-workbench').waitFor({ timeout: STEP_TIMEOUT });
-      await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'openclaw.json' }).first().waitFor({ timeout: STEP_TIMEOUT });
+      await page.locator('.explorer-folders-view .monaco-list-row', { hasText: FILE }).first().waitFor({ timeout: STEP_TIMEOUT });
       await shot('workbench');
     });
 
@@ -60,7 +61,7 @@ export async function runUiSmoke({ session, playwrightCore, outDir, log }) {
       await quickInput('Control+p', FILE);
       await page.locator('.quick-input-list .monaco-list-row', { hasText: FILE }).first().waitFor({ timeout: STEP_TIMEOUT });
       await page.keyboard.press('Enter');
-      await page.locator('.monaco-editor .view-lines', { hasText: 'OPENAI_BASE_URL' }).first().waitFor({ timeout: STEP_TIMEOUT });
+      await page.locator('.monaco-editor .view-lines', { hasText: 'baseUrl' }).first().waitFor({ timeout: STEP_TIMEOUT });
       await shot('quick-open');
     });
 

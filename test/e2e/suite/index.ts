@@ -60,7 +60,7 @@ export function run(): Promise<void> {
   const mocha = new Mocha({
     ui: 'bdd',
     color: false,
-    timeout: 60000,
+    timeout: 120000,
     reporter: LineReporter,
     grep: ZH_TAG,
     invert: !zh,

@@ -31,7 +31,7 @@ export function consumersOf(setting: Setting, groupOf: (group: string) => readon
     if (OPENAI_SDK_CALLEES.test(setting.callee)) out.push({ id: 'openai-sdk', via: `${setting.callee}(${setting.key}=…)` });
     else if (ANTHROPIC_CALLEES.test(setting.callee)) out.push({ id: 'anthropic', via: `${setting.callee}(${setting.key}=…)` });
   }
-  if (setting.format === 'json' && /(^|\.)providers\.[^.]+\.baseUrl$/.test(setting.path)) {
+  if (setting.format === 'json' && /(^|\.)providers\.("[^"]*"|[^."]+)\.baseUrl$/.test(setting.path)) {
     const api = groupOf(setting.group).find((s) => s.key === 'api');
     const id = api?.value ? OPENCLAW_API[api.value] : 'openai-responses';
     if (id) out.push({ id, via: api ? `openclaw "api": "${api.value}"` : 'openclaw provider without "api" (Responses API)' });

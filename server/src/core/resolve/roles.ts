@@ -53,7 +53,7 @@ export function roleOf(setting: Setting, extraKeys: Partial<Record<Role, string[
   for (const [role, names] of Object.entries(extraKeys)) {
     if (names?.some((n) => normalizeKey(n) === key)) return role as Role;
   }
-  if (setting.format === 'json' && key === 'api' && /(^|\.)providers\.[^.]+\.api$/.test(setting.path)) return 'apiType';
+  if (setting.format === 'json' && key === 'api' && /(^|\.)providers\.("[^"]*"|[^."]+)\.api$/.test(setting.path)) return 'apiType';
   for (const rule of ROLE_TABLE) {
     if (rule.kinds && !rule.kinds.includes(setting.kind)) continue;
     if (matches(rule, key)) return rule.role;

@@ -31,7 +31,7 @@ export default defineRule({
     en: {
       dead: '{key} is defined again on line {line}; every loader keeps that later value, so this line has no effect',
       split: '{key} is defined more than once and loaders disagree: {detail}',
-      keeps: '{loaders} keep line {line}',
+      keeps: 'line {line} for {loaders}',
       'fix.delete': 'Delete this line (line {line} wins)',
     },
     'zh-CN': {
