@@ -9,6 +9,16 @@ import baseUrlQueryString from './base-url-query-string';
 import baseUrlTrailingSlash from './base-url-trailing-slash';
 import dotenvCommentAsValue from './dotenv-comment-as-value';
 import disableDirective from './disable-directive';
+import apiKeyBearerPrefix from './api-key-bearer-prefix';
+import apiKeyCommitted from './api-key-committed';
+import apiKeyQuoted from './api-key-quoted';
+import baseUrlBindAddress from './base-url-bind-address';
+import baseUrlEmpty from './base-url-empty';
+import baseUrlMalformed from './base-url-malformed';
+import baseUrlMissingScheme from './base-url-missing-scheme';
+import baseUrlPlaceholder from './base-url-placeholder';
+import dotenvDuplicateKey from './dotenv-duplicate-key';
+import envLegacyName from './env-legacy-name';
 import parseError from './parse-error';
 import skippedFile from './skipped-file';
 
@@ -26,6 +36,16 @@ export const RULES: readonly Rule[] = [
   apiKeyWhitespace,
   apiKeyEmpty,
   dotenvCommentAsValue,
+  baseUrlMissingScheme,
+  baseUrlMalformed,
+  baseUrlPlaceholder,
+  baseUrlBindAddress,
+  baseUrlEmpty,
+  envLegacyName,
+  apiKeyQuoted,
+  apiKeyBearerPrefix,
+  apiKeyCommitted,
+  dotenvDuplicateKey,
   parseError,
   disableDirective,
   skippedFile,
