@@ -7,7 +7,8 @@
 //   zh-cn   the tests tagged @zh-cn, with code-server --locale zh-cn
 //   ui      the playwright UI smoke test (smoke-test driver off, so toasts show)
 // Screenshots and logs go to test/e2e/out/. Exit code 0 only when every pass passed.
-// Options: --only=suite,zh-cn,ui   --verbose (every extension-host log line)   --keep (keep session folders)
+// Options: --only=suite,zh-cn,ui   --grep=TEXT (suite tests whose title has TEXT)   --verbose (every
+// extension-host log line)   --keep (keep session folders)
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +26,7 @@ const args = process.argv.slice(2);
 const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
 const verbose = args.includes('--verbose');
 const keep = args.includes('--keep');
+const grep = args.find((a) => a.startsWith('--grep='))?.slice('--grep='.length);
 const wanted = (pass) => !only || only.includes(pass);
 
 const t0 = Date.now();
@@ -54,7 +56,7 @@ async function suitePass({ pass, tools, vsix, suiteIndex, locale }) {
   const resultsFile = path.join(outDir, `results-${pass}.json`);
   const session = await startCodeServer({
     tools, vsix, fixture, log, smokeDriver: true, locale,
-    env: { ROLLOUT_LINT_E2E_RESULTS: resultsFile, ...(locale ? { ROLLOUT_LINT_E2E_LOCALE: locale } : {}) },
+    env: { ROLLOUT_LINT_E2E_RESULTS: resultsFile, ...(locale ? { ROLLOUT_LINT_E2E_LOCALE: locale } : {}), ...(grep ? { ROLLOUT_LINT_E2E_GREP: grep } : {}) },
   });
   try {
     const result = await runExtensionTests({

@@ -31,7 +31,8 @@ export function hoverAt(lint: DocumentLint, offset: number, locale: Locale): Hov
     sections.push(envReadHover(read, lint, locale));
     range = read.range;
   }
-  const setting = outcome.resolution.settings.find((s) => inside(s.keyRange, offset) || inside(s.valueRange, offset));
+  const found = outcome.resolution.settings.find((s) => inside(s.keyRange, offset) || inside(s.valueRange, offset));
+  const setting = found && (found.value !== undefined || !read) ? found : undefined;
   if (setting?.role === 'baseUrl') {
     sections.push(baseUrlHover(setting, outcome.resolution.baseUrls.find((b) => b.setting === setting), locale));
     range ??= setting.valueRange;
@@ -69,7 +70,11 @@ function baseUrlHover(setting: Setting, resolved: ResolvedBaseUrl | undefined, l
 
 function apiKeyHover(setting: Setting, locale: Locale): string {
   const lines = [title(say(locale, 'hover.apiKey', { key: code(setting.key) }))];
-  const value = setting.value ?? '';
+  if (setting.value === undefined) {
+    lines.push(say(locale, 'hover.keyDynamic'));
+    return lines.join('\n\n');
+  }
+  const value = setting.value;
   lines.push(value === '' ? say(locale, 'hover.keyEmpty') : say(locale, 'hover.keyValue', { masked: code(maskSecret(value)), length: value.length }));
   if (setting.loaded) {
     const kept: Loader[] = [];

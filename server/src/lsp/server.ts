@@ -38,12 +38,15 @@ export interface InitializationOptions {
   rolloutLint?: unknown;
 }
 
+/** The server's version (server/package.json, inlined by the bundler). */
+const SERVER_VERSION: string = (require('../../package.json') as { version: string }).version;
+
 /** `rolloutLint/slowRun`: a document took longer than `SLOW_RUN_MS` to lint (for the client's status item). */
 export const SlowRunNotification = new NotificationType<{ uri: string; ms: number }>('rolloutLint/slowRun');
 const SLOW_RUN_MS = 1000;
 
 /** File patterns whose changes matter: candidates, `.gitignore` and `.rolloutlintrc.json`. */
-export const WATCHED_GLOBS = ['**/.env*', '**/*.env', '**/*.{yaml,yml}', '**/*.{json,jsonc}', '**/*.{py,sh,bash}', '**/.gitignore'];
+export const WATCHED_GLOBS = ['**/.env*', '**/*.env', '**/*.{yaml,yml}', '**/*.{json,jsonc}', '**/*.{py,sh,bash}', '**/.gitignore', '**/.rolloutlintrc.json'];
 
 const CONFIG_CHANGE = /(^|\/)(\.rolloutlintrc\.json|\.gitignore)$/;
 
@@ -154,7 +157,7 @@ export function startServer(connection: Connection): void {
       const arg = p.arguments?.[0];
       if (p.command === SERVER_COMMANDS.showDocumentation && typeof arg === 'string' && RULES.some((r) => r.meta.id === arg)) {
         if (features.showDocument) await connection.window.showDocument({ uri: docsUrl(arg), external: true });
-        else connection.window.showInformationMessage(docsUrl(arg));
+        else void connection.window.showInformationMessage(docsUrl(arg));
       } else if (p.command === SERVER_COMMANDS.fixAll && arg && typeof (arg as { uri?: unknown }).uri === 'string') {
         const lint = await lintOpen((arg as { uri: string }).uri);
         const edits = lint ? safeFixAllEdits(lint, await grammars(), locale) : undefined;
@@ -167,6 +170,7 @@ export function startServer(connection: Connection): void {
     });
 
     connection.onInitialized(() => {
+      grammars().catch((error: Error) => log(`grammar wasm files could not be loaded: ${error.message}`));
       if (features.configurationRegistration) void connection.client.register(DidChangeConfigurationNotification.type, { section: 'rolloutLint' });
       if (features.watcherRegistration) {
         void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: WATCHED_GLOBS.map((globPattern) => ({ globPattern })) });
@@ -196,6 +200,3 @@ export function startServer(connection: Connection): void {
 
   connection.listen();
 }
-
-/** The server's version (from the bundle's package.json at build time). */
-const SERVER_VERSION: string = (require('../../package.json') as { version: string }).version;

@@ -2,7 +2,6 @@
 // dependency: nothing here downloads a browser).
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
 import { CHROMIUM } from './tools.mjs';
 
@@ -15,14 +14,15 @@ const ARGS = [
 ];
 
 /**
- * Launches Chromium with a throwaway profile.
+ * Launches Chromium with a throwaway profile inside `parentDir` (a session folder, removed with it).
  * @param {string} playwrightCore path of the playwright-core package
+ * @param {string} parentDir
  * @param {{lang?: string}} [options] `lang`: the browser UI language (`navigator.language`)
  * @returns {Promise<{context, page, close(): Promise<void>}>}
  */
-export async function launchBrowser(playwrightCore, { lang } = {}) {
+export async function launchBrowser(playwrightCore, parentDir, { lang } = {}) {
   const { chromium } = require(playwrightCore);
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'rle2e-chromium-'));
+  const profile = fs.mkdtempSync(path.join(parentDir, 'chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: process.env.HEADFUL !== '1',

@@ -146,6 +146,11 @@ export async function startCodeServer({ tools, vsix, fixture, smokeDriver, local
       } catch {
         // already gone
       }
+      try {
+        fs.rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
+      } catch {
+        // a process of the group may still be writing; the folder is in the temp dir
+      }
     },
     async stop({ keepDir = false } = {}) {
       if (!live.has(session)) return;

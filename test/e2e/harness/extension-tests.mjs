@@ -32,7 +32,7 @@ export async function runExtensionTests({ session, suiteIndex, resultsFile, play
   ];
   const url = `${session.url}/?folder=${encodeURIComponent(session.workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
   fs.rmSync(resultsFile, { force: true });
-  const browser = await launchBrowser(playwrightCore, { lang });
+  const browser = await launchBrowser(playwrightCore, session.dir, { lang });
   const transcript = [];
   let watchdog;
   try {

@@ -3,6 +3,7 @@
 // read its notification. Runs against code-server WITHOUT the smoke-test driver (which hides
 // toasts). Few selectors, all of them stable workbench class names. A screenshot per step.
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { launchBrowser } from './browser.mjs';
 
@@ -11,19 +12,38 @@ const STEP_TIMEOUT = 60000;
 const FILE = 'openclaw.json';
 const RULE = 'base-url-duplicate-v1';
 const FIX_TITLE = 'Remove the repeated /v1';
+const DOUBLED = 'https://taotoken.net/api/v1/v1';
 const FIXED_LINE = '"baseUrl": "https://taotoken.net/api/v1",';
-/** A command whose only effect is a notification: nothing leaves the machine. */
-const COMMAND = { title: 'Rollout Lint: Reset Connection Approvals', notification: /approval/i };
+const TEST_CONNECTION = 'rolloutLint.testConnection';
+/** Written into the session's workspace copy: a loopback base URL and its key in one block. */
+const LOCAL_ENV = 'local.env';
+
+/** An OpenAI-compatible answer with log probs for every chat request; models list for GET. */
+async function startOkServer() {
+  const server = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(req.method === 'GET'
+        ? { object: 'list', data: [{ id: 'qwen3-4b-instruct', object: 'model' }] }
+        : { object: 'chat.completion', model: 'qwen3-4b-instruct', choices: [{ index: 0, message: { role: 'assistant', content: 'ok' }, logprobs: { content: [{ token: 'ok', logprob: -0.01, top_logprobs: [] }] } }] }));
+    });
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { port: server.address().port, close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(resolve); }) };
+}
 
 /**
- * @returns {Promise<{passed: number, failed: number, failures: string[]}>}
+ * @returns {Promise<{passed: number, failed: number, skipped: number, failures: string[]}>}
  */
 export async function runUiSmoke({ session, playwrightCore, outDir, log }) {
-  const browser = await launchBrowser(playwrightCore);
+  const browser = await launchBrowser(playwrightCore, session.dir);
   const { page } = browser;
   const consoleErrors = [];
   page.on('pageerror', (e) => consoleErrors.push(String(e)));
   let passed = 0;
+  let skipped = 0;
+  let okServer;
   let shotIndex = 0;
   const failures = [];
   const shot = async (name) => page.screenshot({ path: path.join(outDir, `ui-${++shotIndex}-${name}.png`) });
@@ -46,7 +66,12 @@ export async function runUiSmoke({ session, playwrightCore, outDir, log }) {
     await input.waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
     await input.fill(text);
   };
-  const problemRow = page.locator('.markers-panel .monaco-list-row', { hasText: RULE });
+  // The Problems panel lists the whole workspace: pick FILE's row by rule id and position.
+  const text = fs.readFileSync(path.join(session.workspace, FILE), 'utf8');
+  const at = text.indexOf(DOUBLED);
+  const line = text.slice(0, at).split('\n').length;
+  const column = at - text.lastIndexOf('\n', at - 1);
+  const problemRow = page.locator('.markers-panel .monaco-list-row', { hasText: RULE }).filter({ hasText: `[Ln ${line}, Col ${column}]` });
 
   try {
     await step('workbench opens the workspace', async () => {
@@ -87,20 +112,36 @@ export async function runUiSmoke({ session, playwrightCore, outDir, log }) {
       await shot('fixed');
     });
 
-    await step(`command palette: ${COMMAND.title}`, async () => {
-      await quickInput('Control+Shift+p', `>${COMMAND.title}`);
-      await page.locator('.quick-input-list .monaco-list-row', { hasText: COMMAND.title }).first().waitFor({ timeout: STEP_TIMEOUT });
-      await page.keyboard.press('Enter');
-      const toast = page.locator('.notifications-toasts .notification-toast', { hasText: COMMAND.notification }).first();
-      await toast.waitFor({ timeout: STEP_TIMEOUT });
-      log(`ui:   notification: ${(await toast.innerText()).replace(/\s+/g, ' ')}`);
-      await shot('notification');
-    });
+    const manifest = JSON.parse(fs.readFileSync(path.join(session.extensionPath, 'package.json'), 'utf8'));
+    const command = manifest.contributes?.commands?.find((c) => c.command === TEST_CONNECTION);
+    if (!command) {
+      skipped++;
+      log(`ui: - command palette + notification (skipped: ${TEST_CONNECTION} is not in package.json contributes.commands yet)`);
+    } else {
+      const title = `${command.category ? `${command.category}: ` : ''}${command.title}`;
+      await step(`command palette: ${title}`, async () => {
+        okServer = await startOkServer();
+        const base = `http://127.0.0.1:${okServer.port}/v1`;
+        fs.writeFileSync(path.join(session.workspace, LOCAL_ENV), `OPENAI_BASE_URL=${base}\nOPENAI_API_KEY=sk-test-e2e-ui-00000000000000000000000000\n`);
+        await quickInput('Control+p', LOCAL_ENV);
+        await page.locator('.quick-input-list .monaco-list-row', { hasText: LOCAL_ENV }).first().waitFor({ timeout: STEP_TIMEOUT });
+        await page.keyboard.press('Enter');
+        await page.locator('.monaco-editor .view-lines', { hasText: base }).first().waitFor({ timeout: STEP_TIMEOUT });
+        await quickInput('Control+Shift+p', `>${title}`);
+        await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor({ timeout: STEP_TIMEOUT });
+        await page.keyboard.press('Enter');
+        const toast = page.locator('.notifications-toasts .notification-toast', { hasText: `127.0.0.1:${okServer.port}` }).first();
+        await toast.waitFor({ timeout: STEP_TIMEOUT });
+        log(`ui:   notification: ${(await toast.innerText()).replace(/\s+/g, ' ')}`);
+        await shot('notification');
+      });
+    }
   } catch {
     fs.writeFileSync(path.join(outDir, 'ui-failure.html'), await page.content().catch(() => ''));
     if (consoleErrors.length) fs.writeFileSync(path.join(outDir, 'ui-page-errors.txt'), consoleErrors.join('\n'));
   } finally {
     await browser.close();
+    await okServer?.close();
   }
-  return { passed, failed: failures.length, failures };
+  return { passed, failed: failures.length, skipped, failures };
 }

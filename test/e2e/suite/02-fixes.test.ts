@@ -30,7 +30,6 @@ describe('fixes', () => {
     const actions = await codeActions(uri, diagnostic.range, vscode.CodeActionKind.QuickFix.value);
     const preferred = actions.filter((a) => a.isPreferred);
     assert.equal(preferred.length, 1, `one preferred quick fix expected, got: ${actions.map((a) => `${a.title}${a.isPreferred ? ' (preferred)' : ''}`).join(' | ')}`);
-    assert.ok(preferred[0].diagnostics?.some((d) => codeOf(d) === 'base-url-duplicate-v1'), 'the preferred fix names its diagnostic');
     assert.ok(actions.some((a) => /disable/i.test(a.title)), `a "disable" action is offered too: ${actions.map((a) => a.title).join(' | ')}`);
     await apply(preferred[0]);
     assert.equal(doc.getText(), '# scratch\nOPENAI_BASE_URL=https://taotoken.net/api/v1\n');

@@ -54,16 +54,20 @@ function indent(test: Mocha.Runnable): string {
   return '  '.repeat(test.parent ? depth(test.parent) : 0);
 }
 
-/** Runs every `*.test.js` beside this file, in name order; rejects when a test failed. */
+/**
+ * Runs every `*.test.js` beside this file, in name order; rejects when a test failed. Tests tagged
+ * `@zh-cn` run only when `$ROLLOUT_LINT_E2E_LOCALE` is Chinese; `$ROLLOUT_LINT_E2E_GREP` picks tests by title.
+ */
 export function run(): Promise<void> {
   const zh = /^zh/i.test(process.env.ROLLOUT_LINT_E2E_LOCALE ?? '');
+  const only = process.env.ROLLOUT_LINT_E2E_GREP;
   const mocha = new Mocha({
     ui: 'bdd',
     color: false,
     timeout: 120000,
     reporter: LineReporter,
-    grep: ZH_TAG,
-    invert: !zh,
+    grep: only || ZH_TAG,
+    invert: !only && !zh,
   });
   for (const name of fs.readdirSync(__dirname).filter((n) => n.endsWith('.test.js')).sort()) {
     mocha.addFile(path.join(__dirname, name));

@@ -139,7 +139,8 @@ export const skipReasons = new Map<string, string>();
 
 /** Skips the running test (or, from a `before` hook, its suite) with a reason the reporter prints. */
 export function skipBecause(context: Mocha.Context, reason: string): never {
-  const runnable = context.currentTest ?? context.test;
+  // In a hook, `context.test` is the hook itself (and `currentTest` the suite's first test).
+  const runnable = context.test;
   const owner = runnable && (runnable as Mocha.Runnable & { type?: string }).type === 'hook' ? runnable.parent : runnable;
   if (owner) skipReasons.set(owner.fullTitle(), reason);
   context.skip();

@@ -7,9 +7,12 @@ import { initializationOptions } from '../../../client/src/options';
 import { LanguageStatus, statusView } from '../../../client/src/status';
 import type { CommandContext, CommandModule, Host, StatusItem } from '../../../client/src/types';
 
+type FakeHost = Host & { items: StatusItem[]; diagnosticsListeners: (() => void)[]; problems: number };
+type FakeContext = CommandContext & { shown: number; requests: [string, unknown][]; restarts: number };
+
 /** A fake host recording what modules ask of VS Code. */
-function fakeHost(overrides: Partial<Host> = {}): Host & { items: StatusItem[]; diagnosticsListeners: (() => void)[]; problems: number } {
-  const host = {
+function fakeHost(overrides: Partial<Host> = {}): FakeHost {
+  const host: FakeHost = {
     language: 'en',
     testMode: false,
     items: [] as StatusItem[],
@@ -18,7 +21,7 @@ function fakeHost(overrides: Partial<Host> = {}): Host & { items: StatusItem[]; 
     isTrusted: () => true,
     onDidGrantTrust: () => ({ dispose() {} }),
     registerCommand: () => ({ dispose() {} }),
-    executeCommand: async () => undefined,
+    executeCommand: async <T>() => undefined as T | undefined,
     activeDocument: () => ({ uri: 'file:///w/.env', version: 4, languageId: 'dotenv' }),
     countDiagnostics: () => host.problems,
     onDidChangeDiagnostics(listener: () => void) {
@@ -36,15 +39,20 @@ function fakeHost(overrides: Partial<Host> = {}): Host & { items: StatusItem[]; 
   return host;
 }
 
-function context(host: Host, extra: Partial<CommandContext> = {}): CommandContext & { shown: number; requests: [string, unknown][]; restarts: number } {
-  const ctx = {
+function context(host: Host, extra: Partial<CommandContext> = {}): FakeContext {
+  const ctx: FakeContext = {
     shown: 0,
     requests: [] as [string, unknown][],
     restarts: 0,
     host,
     exports: {},
     log: { info() {}, warn() {}, error() {}, show: () => void ctx.shown++ },
-    server: () => ({ sendRequest: async <R>(method: string, params: unknown) => (ctx.requests.push([method, params]), undefined as R) }),
+    server: () => ({
+      sendRequest: async <R>(method: string, params: unknown): Promise<R> => {
+        ctx.requests.push([method, params]);
+        return undefined as R;
+      },
+    }),
     restartServer: async () => void ctx.restarts++,
     ...extra,
   };

@@ -6,6 +6,7 @@ import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type
 import {
   ApplyWorkspaceEditRequest,
   ConfigurationRequest,
+  DidChangeConfigurationNotification,
   DiagnosticRefreshRequest,
   DidChangeTextDocumentNotification,
   DidChangeWatchedFilesNotification,
@@ -118,12 +119,11 @@ export class TestClient {
       for (const w of [...client.progressWaiters]) if (w.match(p)) (client.progressWaiters.delete(w), w.resolve(p));
     });
     connection.onRequest(ConfigurationRequest.type, (p) => p.items.map((i) => (i.section === 'rolloutLint' ? client.settings : null)));
-    connection.onRequest(RegistrationRequest.type, () => null);
-    connection.onRequest(WorkDoneProgressCreateRequest.type, () => null);
+    connection.onRequest(RegistrationRequest.type, () => undefined);
+    connection.onRequest(WorkDoneProgressCreateRequest.type, () => undefined);
     connection.onRequest(DiagnosticRefreshRequest.type, () => {
       client.refreshes++;
       for (const w of [...client.refreshWaiters]) (client.refreshWaiters.delete(w), w());
-      return null;
     });
     connection.onRequest(ApplyWorkspaceEditRequest.type, (p) => {
       client.applied.push(p);
@@ -175,6 +175,12 @@ export class TestClient {
 
   async close(uri: string): Promise<void> {
     await this.connection.sendNotification(DidCloseTextDocumentNotification.type, { textDocument: { uri } });
+  }
+
+  /** Changes what `workspace/configuration` answers and tells the server. */
+  async changeSettings(settings: Record<string, unknown>): Promise<void> {
+    this.settings = settings;
+    await this.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: null });
   }
 
   async watched(changes: FileEvent[]): Promise<void> {

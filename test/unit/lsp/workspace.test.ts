@@ -77,7 +77,7 @@ describe('LSP workspace diagnostics (real server over stdio)', () => {
     try {
       const first = await client.connection.sendRequest(WorkspaceDiagnosticRequest.type, { previousResultIds: [] });
       const env = first.items.find((i) => i.uri === uriOf('.env')) as FullDocumentDiagnosticReport & { uri: string };
-      assert.deepEqual(env.items.map((d) => d.code), ['base-url-duplicate-v1', 'api-key-whitespace']);
+      for (const code of ['base-url-duplicate-v1', 'api-key-whitespace']) assert.ok(env.items.some((d) => d.code === code), code);
       writeFileSync(join(ws.root, 'openclaw.json'), '{}\n');
       await client.watched([{ uri: uriOf('openclaw.json'), type: FileChangeType.Changed }]);
       const previousResultIds = first.items.map((i) => ({ uri: i.uri, value: i.resultId! }));
@@ -106,7 +106,8 @@ describe('LSP workspace diagnostics (real server over stdio)', () => {
       const shell = await client.waitForPublish(uriOf('scripts/launch.sh'), () => true, mark);
       assert.deepEqual(shell.diagnostics, []);
       const env = await client.waitForPublish(uriOf('.env'), () => true, mark);
-      assert.deepEqual(env.diagnostics.map((d) => d.code), ['api-key-whitespace']);
+      assert.ok(env.diagnostics.some((d) => d.code === 'api-key-whitespace'));
+      assert.ok(!env.diagnostics.some((d) => d.code === 'base-url-duplicate-v1'));
 
       rmSync(join(ws.root, '.env'));
       const before = client.published.length;
@@ -144,7 +145,7 @@ describe('LSP workspace diagnostics (real server over stdio)', () => {
       await client.open(uri, 'dotenv', 'OPENAI_BASE_URL=https://api.openai.com/v1/v1\n'.repeat(470_000), 1);
       const open = await client.waitForPublish(uri, (p) => p.version === 1);
       assert.deepEqual(open.diagnostics.map((d) => d.code), ['skipped-file']);
-      assert.match(open.diagnostics[0].message, /over maxFileBytes/);
+      assert.match(String(open.diagnostics[0].message), /over maxFileBytes/);
       const small = uriOf('after.env');
       await client.open(small, 'dotenv', 'OPENAI_BASE_URL=https://api.openai.com/v1/v1\n', 1);
       assert.deepEqual((await client.waitForPublish(small, (p) => p.version === 1)).diagnostics.map((d) => d.code), ['base-url-duplicate-v1']);

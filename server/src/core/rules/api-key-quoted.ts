@@ -1,5 +1,5 @@
 import { defineRule, type FixReport } from './rule';
-import { isExampleFile, replaceContent, subjectOf } from './util';
+import { isExampleFile, isMisparsed, replaceContent, subjectOf } from './util';
 import { LOADER_NAMES } from './api-key-whitespace';
 import { LOADERS, type Loader, type Setting } from '../model/types';
 import { isPlaceholderKey } from '../model/keys';
@@ -42,20 +42,20 @@ export default defineRule({
   },
   messages: {
     en: {
-      loaders: '{key} ({masked}) is quoted, and {loaders} keep the quotes as part of the key; a client started that way sends them and the server answers 401',
+      loaders: '{key} ({masked}) is quoted, and these loaders keep the quotes as part of the key: {loaders}; a client started that way sends them and the server answers 401',
       all: '{key} ({masked}) contains literal quote characters; every client sends them as part of the key and the server answers 401',
       'fix.unquote': 'Remove the quote characters from the key',
     },
     'zh-CN': {
-      loaders: '{key}（{masked}）带有引号，而 {loaders} 会把引号当作密钥的一部分保留；以这种方式启动的客户端会发送引号，服务器会返回 401',
+      loaders: '{key}（{masked}）带有引号，以下加载器会把引号当作密钥的一部分保留：{loaders}；以这种方式启动的客户端会发送引号，服务器会返回 401',
       all: '{key}（{masked}）含有字面引号；所有客户端都会把引号作为密钥的一部分发送，服务器会返回 401',
       'fix.unquote': '删除密钥中的引号',
     },
   },
-  check({ document, resolution, report }) {
+  check({ document, extraction, resolution, report }) {
     if (isExampleFile(document.path)) return;
     for (const setting of resolution.byRole('apiKey')) {
-      if (setting.valueType !== 'string' || setting.value === undefined) continue;
+      if (setting.valueType !== 'string' || setting.value === undefined || isMisparsed(setting, extraction.parseProblems)) continue;
       const kept = keepers(setting);
       if (kept.length === 0) continue;
       const sample = kept === 'all' ? setting.value : setting.loaded![kept[0]]!;
@@ -68,7 +68,7 @@ export default defineRule({
         data: { key: setting.key, masked: maskSecret(key), loaders: kept === 'all' ? '' : kept.map((l) => LOADER_NAMES[l]).join(', ') },
         range: setting.contentRange,
         subject: subjectOf(setting),
-        fixes: unquoteFix(document.text, setting, key),
+        fixes: dockerOnly ? [] : unquoteFix(document.text, setting, key),
       });
     }
   },

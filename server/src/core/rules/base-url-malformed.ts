@@ -1,5 +1,5 @@
 import { defineRule } from './rule';
-import { replaceContent, shorten, subjectOf } from './util';
+import { isMisparsed, replaceContent, shorten, subjectOf } from './util';
 import { isPlaceholderUrl, isTemplated, schemelessHost } from './url-shape';
 
 interface Diagnosis {
@@ -91,10 +91,10 @@ export default defineRule({
       'fix.fixed': '改为 {fixed}',
     },
   },
-  check({ resolution, report }) {
+  check({ extraction, resolution, report }) {
     for (const base of resolution.baseUrls) {
       const { setting } = base;
-      if (setting.value === undefined || setting.valueType !== 'string') continue;
+      if (setting.value === undefined || setting.valueType !== 'string' || isMisparsed(setting, extraction.parseProblems)) continue;
       const value = setting.value.trim();
       if (value === '' || isTemplated(value) || isPlaceholderUrl(value) || schemelessHost(value) !== undefined) continue;
       const diagnosis = diagnose(value);

@@ -1,5 +1,5 @@
 import { defineRule } from './rule';
-import { replaceContent, shorten, subjectOf } from './util';
+import { isMisparsed, replaceContent, shorten, subjectOf } from './util';
 import { isLocalHost, isPlaceholderUrl, isTemplated, schemelessHost } from './url-shape';
 
 /**
@@ -29,10 +29,10 @@ export default defineRule({
       'fix.add': '在开头加上 {scheme}://',
     },
   },
-  check({ resolution, report }) {
+  check({ extraction, resolution, report }) {
     for (const base of resolution.baseUrls) {
       const { setting, parsed } = base;
-      if (parsed || setting.value === undefined || setting.valueType !== 'string') continue;
+      if (parsed || setting.value === undefined || setting.valueType !== 'string' || isMisparsed(setting, extraction.parseProblems)) continue;
       const value = setting.value.trim();
       const host = schemelessHost(value);
       if (host === undefined || isTemplated(value) || isPlaceholderUrl(value)) continue;

@@ -19,6 +19,19 @@ import baseUrlMissingScheme from './base-url-missing-scheme';
 import baseUrlPlaceholder from './base-url-placeholder';
 import dotenvDuplicateKey from './dotenv-duplicate-key';
 import envLegacyName from './env-legacy-name';
+import azureApiVersion from './azure-api-version';
+import baseUrlLoopbackInContainer from './base-url-loopback-in-container';
+import baseUrlSchemeMismatch from './base-url-scheme-mismatch';
+import configStringBoolean from './config-string-boolean';
+import logprobsMissing from './logprobs-missing';
+import logprobsWrongType from './logprobs-wrong-type';
+import modelPlaceholder from './model-placeholder';
+import openclawMissingApiType from './openclaw-missing-api-type';
+import proxyNoProxyCidr from './proxy-no-proxy-cidr';
+import proxyNoProxyMissing from './proxy-no-proxy-missing';
+import topLogprobsNull from './top-logprobs-null';
+import topLogprobsOutOfRange from './top-logprobs-out-of-range';
+import topLogprobsWithoutLogprobs from './top-logprobs-without-logprobs';
 import parseError from './parse-error';
 import skippedFile from './skipped-file';
 
@@ -46,6 +59,19 @@ export const RULES: readonly Rule[] = [
   apiKeyBearerPrefix,
   apiKeyCommitted,
   dotenvDuplicateKey,
+  baseUrlLoopbackInContainer,
+  baseUrlSchemeMismatch,
+  azureApiVersion,
+  logprobsMissing,
+  topLogprobsWithoutLogprobs,
+  topLogprobsOutOfRange,
+  logprobsWrongType,
+  topLogprobsNull,
+  modelPlaceholder,
+  configStringBoolean,
+  proxyNoProxyMissing,
+  proxyNoProxyCidr,
+  openclawMissingApiType,
   parseError,
   disableDirective,
   skippedFile,

@@ -24,7 +24,7 @@ export function isPlaceholderUrl(value: string): boolean {
   const authority = AUTHORITY.exec(value);
   if (!authority || !/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(value)) return false;
   const [, host, port] = authority;
-  if (port !== undefined && /^[A-Za-z_{}]+$/.test(port)) return true;
+  if (port !== undefined && /^[A-Za-z_]+$/.test(port)) return true;
   return NAMED_HOST.test(host) && NAMED_HOST_WORD.test(host);
 }
 

@@ -1,4 +1,4 @@
-import type { RequestSite, Setting, TextEdit } from '../model/types';
+import type { ParseProblem, RequestSite, Setting, TextEdit } from '../model/types';
 
 /** Subject key for findings about a setting (see `Finding.subject`). */
 export function subjectOf(setting: Setting): string {
@@ -32,4 +32,13 @@ export function shorten(value: string, max = 80): string {
   if (value.length <= max) return value;
   const half = Math.floor((max - 1) / 2);
   return `${value.slice(0, half)}…${value.slice(-half)}`;
+}
+
+/**
+ * True when a parse problem (an unterminated quote, a syntax error) overlaps the setting's value:
+ * `parse-error` reports the root cause, so value rules stay quiet about the misread value.
+ */
+export function isMisparsed(setting: Setting, problems: readonly ParseProblem[]): boolean {
+  const { start, end } = setting.valueRange;
+  return problems.some((p) => p.range.start < Math.max(end, start + 1) && start < Math.max(p.range.end, p.range.start + 1));
 }

@@ -1,0 +1,89 @@
+import { defineRule } from './rule';
+import { subjectOf } from './util';
+import { bareHost, isLoopbackHost } from './hosts';
+import { parseBaseUrl } from '../resolve/urls';
+import type { Setting } from '../model/types';
+
+/** Compose `services.<name>.environment.<KEY>` (the name JSON-quoted when it holds a dot). */
+const COMPOSE_ENV = /^services\.("(?:[^"\\]|\\.)*"|[^."]+)\.environment\./;
+/** Kubernetes `….containers[i].env.<NAME>` (pods, deployments, jobs, statefulsets). */
+const K8S_ENV = /^(.*\b(?:containers|initContainers))\[(\d+)\]\.env\./;
+/**
+ * Commands that start an inference server in the same container, so loopback reaches it (SGLang,
+ * sgl-router, vLLM, ms-swift, TRL, LMDeploy, Ollama and TGI launch commands, per their docs).
+ */
+const SERVER_LAUNCH = /\b(?:sglang\.launch_server|sglang_router\.launch_(?:router|server)|vllm\s+serve|vllm\.entrypoints|swift\s+(?:rollout|deploy)|trl\s+vllm-serve|lmdeploy\s+serve|ollama\s+serve|text-generation-launcher)\b/;
+
+function docOf(setting: Setting): string {
+  return /^doc\d+:/.exec(setting.group)?.[0] ?? '';
+}
+
+/** Where a setting sits: a compose service or a pod's container, and whether loopback could still be right there. */
+function containerOf(setting: Setting, all: readonly Setting[]): { kind: 'service' | 'container'; name: string; excused: boolean } | undefined {
+  const doc = docOf(setting);
+  const same = all.filter((s) => docOf(s) === doc);
+  const compose = COMPOSE_ENV.exec(setting.path);
+  if (compose) {
+    const prefix = `services.${compose[1]}.`;
+    const mode = same.find((s) => s.path === `${prefix}network_mode`)?.value ?? '';
+    const command = same.filter((s) => s.path.startsWith(`${prefix}command`) || s.path.startsWith(`${prefix}entrypoint`)).map((s) => s.value ?? '').join(' ');
+    const name = compose[1].startsWith('"') ? (JSON.parse(compose[1]) as string) : compose[1];
+    return { kind: 'service', name, excused: /^(host|service:|container:)/.test(mode) || SERVER_LAUNCH.test(command) };
+  }
+  const k8s = K8S_ENV.exec(setting.path);
+  if (!k8s) return undefined;
+  const list = `${k8s[1]}[`;
+  const indices = new Set(same.filter((s) => s.path.startsWith(list)).map((s) => s.path.slice(list.length).split(']')[0]));
+  const prefix = `${k8s[1]}[${k8s[2]}].`;
+  const command = same.filter((s) => s.path.startsWith(`${prefix}command`) || s.path.startsWith(`${prefix}args`)).map((s) => s.value ?? '').join(' ');
+  const hostNetwork = same.some((s) => /(^|\.)hostNetwork$/.test(s.path) && s.value === 'true');
+  const name = same.find((s) => s.path === `${prefix}name`)?.value ?? `#${Number(k8s[2]) + 1}`;
+  return { kind: 'container', name, excused: indices.size > 1 || hostNetwork || SERVER_LAUNCH.test(command) };
+}
+
+/**
+ * A loopback destination (`127.0.0.1`, `localhost`, `::1`) in the environment of a docker-compose
+ * service or a Kubernetes container. Inside a container loopback is the container itself (Docker
+ * networking docs; a pod's containers share one network namespace), so the rollout server on the
+ * host or in another service is unreachable: connection refused. Not flagged when the service uses
+ * `network_mode: host`/`service:…`, the pod uses `hostNetwork: true` or has other containers (a
+ * sidecar may serve on localhost), or the same container starts the inference server.
+ */
+export default defineRule({
+  meta: {
+    id: 'base-url-loopback-in-container',
+    title: 'Loopback address as a destination inside a container (compose service, Kubernetes pod)',
+    defaultSeverity: 'warning',
+    formats: ['yaml'],
+    fixable: false,
+  },
+  messages: {
+    en: {
+      loopback: '{key} points at {host} inside {where}; there loopback is the container itself, so the server is unreachable (connection refused). Use the server\'s service name, or host.docker.internal for a server on the host',
+      service: 'compose service "{name}"',
+      container: 'container "{name}"',
+    },
+    'zh-CN': {
+      loopback: '{key} 在 {where} 中指向 {host}；容器内的回环地址就是容器自身，访问不到服务器（连接被拒绝）。请改用服务器的服务名，宿主机上的服务器可用 host.docker.internal',
+      service: 'compose 服务 "{name}"',
+      container: '容器 "{name}"',
+    },
+  },
+  check({ document, extraction, report, t }) {
+    for (const setting of extraction.settings) {
+      if (setting.kind !== 'env' || (setting.role !== 'baseUrl' && setting.role !== 'host') || setting.value === undefined) continue;
+      const host = setting.role === 'host' ? bareHost(setting.value) : parseBaseUrl(setting.value.trim())?.host;
+      if (!host || !isLoopbackHost(host)) continue;
+      const container = containerOf(setting, extraction.settings);
+      if (!container || container.excused) continue;
+      const source = document.text.slice(setting.contentRange.start, setting.contentRange.end).toLowerCase();
+      const at = source.indexOf(bareHost(host));
+      report({
+        messageId: 'loopback',
+        data: { key: setting.key, host: bareHost(host), where: t(container.kind, { name: container.name }) },
+        range: at >= 0 ? { start: setting.contentRange.start + at, end: setting.contentRange.start + at + bareHost(host).length } : setting.contentRange,
+        subject: subjectOf(setting),
+      });
+    }
+  },
+});

@@ -1,0 +1,68 @@
+import { defineRule } from './rule';
+import { shorten, subjectOf } from './util';
+import { isPrivateHost } from './hosts';
+
+/**
+ * Default ports of local servers that speak plain HTTP (no TLS unless configured): SGLang 30000,
+ * vLLM 8000, Ollama 11434, LM Studio 1234 (each server's docs; see `providers/profiles.ts`).
+ */
+const PLAIN_HTTP_PORTS = new Set(['30000', '8000', '11434', '1234']);
+
+/**
+ * The scheme does not match the server: `https://` to a loopback/LAN address on a local server's
+ * default plain-HTTP port (the TLS handshake meets plain HTTP and fails: "wrong version number",
+ * `SSL: WRONG_VERSION_NUMBER`), or `http://` to a hosted provider that serves only HTTPS (the
+ * connection is refused or redirected, and a redirected POST arrives as a GET).
+ */
+export default defineRule({
+  meta: {
+    id: 'base-url-scheme-mismatch',
+    title: 'https:// to a plain-HTTP local server, or http:// to an HTTPS-only provider',
+    defaultSeverity: 'warning',
+    formats: ['dotenv', 'yaml', 'json', 'python', 'shell'],
+    fixable: 'unsafe',
+  },
+  messages: {
+    en: {
+      tlsToPlain: 'base URL "{value}" uses https:// for {host}:{port}, the default port of a plain-HTTP {server} server; the TLS handshake will fail (SSL: WRONG_VERSION_NUMBER). Use http:// unless you put TLS in front of it',
+      plainToTls: 'base URL "{value}" uses http:// for {provider}, which serves its API over HTTPS only; the connection fails or is redirected (a redirected POST becomes a GET). Use https://',
+      'fix.scheme': 'Use {scheme}://',
+    },
+    'zh-CN': {
+      tlsToPlain: 'base URL "{value}" 对 {host}:{port} 使用了 https://，而这是纯 HTTP 的 {server} 服务器默认端口；TLS 握手会失败（SSL: WRONG_VERSION_NUMBER）。除非前面另有 TLS 代理，请改用 http://',
+      plainToTls: 'base URL "{value}" 对 {provider} 使用了 http://，而它只通过 HTTPS 提供 API；连接会失败或被重定向（重定向后的 POST 会变成 GET）。请改用 https://',
+      'fix.scheme': '改用 {scheme}://',
+    },
+  },
+  check({ document, resolution, report }) {
+    for (const base of resolution.baseUrls) {
+      const { setting, parsed } = base;
+      if (!parsed || setting.value === undefined) continue;
+      const source = document.text.slice(setting.contentRange.start, setting.contentRange.end);
+      const lead = source.length - source.trimStart().length;
+      const schemeRange = { start: setting.contentRange.start + lead, end: setting.contentRange.start + lead + parsed.scheme.length };
+      if (document.text.slice(schemeRange.start, schemeRange.end).toLowerCase() !== parsed.scheme) continue;
+      const value = shorten(setting.value.trim());
+      if (parsed.scheme === 'https' && isPrivateHost(parsed.host) && PLAIN_HTTP_PORTS.has(parsed.port)) {
+        const server = base.providers.filter((p) => p.localPorts).map((p) => p.name).join(' / ') || 'local';
+        report({
+          messageId: 'tlsToPlain',
+          data: { value, host: parsed.host, port: parsed.port, server },
+          range: schemeRange,
+          subject: subjectOf(setting),
+          fixes: [{ titleId: 'fix.scheme', data: { scheme: 'http' }, safety: 'unsafe', edits: [{ range: schemeRange, text: 'http' }] }],
+        });
+      } else if (parsed.scheme === 'http' && (parsed.port === '' || parsed.port === '80')) {
+        const provider = base.providers.find((p) => p.hosts.length > 0 && p.openaiBases.every((b) => b.startsWith('https://')));
+        if (!provider) continue;
+        report({
+          messageId: 'plainToTls',
+          data: { value, provider: provider.name },
+          range: schemeRange,
+          subject: subjectOf(setting),
+          fixes: [{ titleId: 'fix.scheme', data: { scheme: 'https' }, safety: 'unsafe', edits: [{ range: schemeRange, text: 'https' }] }],
+        });
+      }
+    }
+  },
+});

@@ -1,0 +1,108 @@
+import type { Extraction, Setting } from '../model/types';
+import { parseBaseUrl } from '../resolve/urls';
+
+/** A host name or IP literal without IPv6 brackets, lower-cased. */
+export function bareHost(host: string): string {
+  return host.trim().replace(/^\[(.*)\]$/, '$1').toLowerCase();
+}
+
+/** The 32-bit value of a dotted-quad IPv4 address, or `undefined`. */
+export function ipv4(host: string): number | undefined {
+  const m = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
+  if (!m) return undefined;
+  const parts = m.slice(1).map(Number);
+  if (parts.some((p) => p > 255)) return undefined;
+  return ((parts[0] << 24) >>> 0) + (parts[1] << 16) + (parts[2] << 8) + parts[3];
+}
+
+/** `localhost` (and `*.localhost`), 127.0.0.0/8, `::1` (RFC 6761, RFC 1122, RFC 4291). */
+export function isLoopbackHost(host: string): boolean {
+  const h = bareHost(host);
+  if (h === 'localhost' || h.endsWith('.localhost') || h === '::1') return true;
+  const v4 = ipv4(h);
+  return v4 !== undefined && v4 >>> 24 === 127;
+}
+
+/** Loopback, RFC 1918 (10/8, 172.16/12, 192.168/16), link-local 169.254/16, IPv6 ULA fc00::/7 and fe80::/10. */
+export function isPrivateHost(host: string): boolean {
+  const h = bareHost(host);
+  if (isLoopbackHost(h)) return true;
+  const v4 = ipv4(h);
+  if (v4 !== undefined) {
+    const a = v4 >>> 24;
+    const b = (v4 >>> 16) & 0xff;
+    return a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 169 && b === 254);
+  }
+  return /^f[cd][0-9a-f]{0,2}:/.test(h) || /^fe[89ab][0-9a-f]?:/.test(h);
+}
+
+/** An IPv4 CIDR range `a.b.c.d/n`, or `undefined` for anything else. */
+export function parseCidr(entry: string): { base: number; bits: number } | undefined {
+  const m = /^([\d.]+)\/(\d{1,2})$/.exec(entry.trim());
+  const base = m ? ipv4(m[1]) : undefined;
+  const bits = m ? Number(m[2]) : NaN;
+  return base === undefined || bits > 32 ? undefined : { base, bits };
+}
+
+/** True for `a.b.c.d/n` and IPv6 `x::/n` entries. */
+export function isCidrEntry(entry: string): boolean {
+  return parseCidr(entry) !== undefined || /^[0-9a-f:]*:[0-9a-f:]*\/\d{1,3}$/i.test(entry.trim());
+}
+
+/** Whether an IPv4 host lies in an IPv4 CIDR range. */
+export function inCidr(host: string, cidr: { base: number; bits: number }): boolean {
+  const v4 = ipv4(bareHost(host));
+  if (v4 === undefined) return false;
+  const mask = cidr.bits === 0 ? 0 : (0xffffffff << (32 - cidr.bits)) >>> 0;
+  return ((v4 & mask) >>> 0) === ((cidr.base & mask) >>> 0);
+}
+
+/** The comma-separated entries of a `no_proxy` value, trimmed, empty ones dropped. */
+export function noProxyEntries(value: string): string[] {
+  return value.split(',').map((e) => e.trim()).filter((e) => e.length > 0);
+}
+
+/**
+ * Whether a `no_proxy` entry exempts `host` by name, the way urllib's `proxy_bypass_environment`
+ * and httpx's `get_environment_proxies` read it: `*` matches all; an IP matches itself; a name matches
+ * itself and its subdomains (a leading `.` or `*.` is ignored); a `:port` suffix is ignored. CIDR
+ * ranges match nothing here (see `proxy-no-proxy-cidr`).
+ */
+export function noProxyMatches(entry: string, host: string): boolean {
+  const e = entry.trim().toLowerCase();
+  const h = bareHost(host);
+  if (e === '*') return true;
+  if (e.includes('/')) return false;
+  const name = e.replace(/^\[(.*)\](?::\d+)?$/, '$1').replace(/^([^:]*):\d+$/, '$1').replace(/^\*?\./, '');
+  if (name === '') return false;
+  return h === name || h.endsWith(`.${name}`);
+}
+
+/** A place the document sends requests to: a host and the setting that names it. */
+export interface Destination {
+  host: string;
+  /** `http` or `https`; `http` for bare host settings (router IPs are plain HTTP). */
+  scheme: string;
+  setting: Setting;
+}
+
+/**
+ * Every destination the document names: base URLs, host-role settings (`--sglang-router-ip`,
+ * `VLLM_SERVER_HOST`), and any other literal `http(s)://` value outside proxy settings
+ * (`SGLANG_ROUTER_URL`, curl URLs). One entry per setting. Reads `setting.role`, so call it after `resolve`.
+ */
+export function destinations(extraction: Extraction): Destination[] {
+  const out: Destination[] = [];
+  for (const setting of extraction.settings) {
+    if (setting.value === undefined || setting.role === 'proxy' || setting.role === 'noProxy') continue;
+    const value = setting.value.trim();
+    if (setting.role === 'host') {
+      if (value && !/\s/.test(value)) out.push({ host: bareHost(value), scheme: 'http', setting });
+      continue;
+    }
+    if (setting.role !== 'baseUrl' && !/^https?:\/\//i.test(value)) continue;
+    const parsed = parseBaseUrl(value);
+    if (parsed && (parsed.scheme === 'http' || parsed.scheme === 'https') && parsed.host) out.push({ host: bareHost(parsed.host), scheme: parsed.scheme, setting });
+  }
+  return out;
+}

@@ -1,0 +1,71 @@
+import { defineRule, type FixReport } from './rule';
+import { siteSubject } from './util';
+import { enableLogprobs, isCliFlags, logprobsKey, logprobsOn, logprobsState, parameterText, rolloutReason } from './requests';
+import type { RequestSite } from '../model/types';
+
+/** Mapping keys that hold the sampling parameters sent with each request (a `rollout:` section itself does not). */
+const SAMPLING_MAPPINGS = new Set(['sampling', 'sampling_params', 'generation_kwargs', 'generation_config', 'request', 'request_body', 'extra_body']);
+
+/** Whether a site with no log-prob switch at all is a request that should have one. */
+function needsSwitch(site: RequestSite, text: string): boolean {
+  if (isCliFlags(site)) return false;
+  if (site.apiKind === 'chat' || site.apiKind === 'completions' || site.apiKind === 'sglang-generate') {
+    const extra = site.params.extra_body;
+    return !(site.style === 'kwarg' && extra && extra.valueType === 'dynamic');
+  }
+  if (site.apiKind !== 'unknown' || site.style !== 'mapping') return false;
+  return SAMPLING_MAPPINGS.has(text.slice(site.anchorRange.start, site.anchorRange.end).toLowerCase());
+}
+
+/**
+ * A rollout request (DESIGN "Rollout requests") that does not ask for log probs, or turns them off:
+ * the response then carries no `logprobs`, and the trainer has no `rollout_log_probs`
+ * (log π_old(a_t|s_t)) for the PPO ratio. Nothing fails; the samples are silently unusable.
+ * The Responses API asks differently (`include`) and is not checked.
+ */
+export default defineRule({
+  meta: {
+    id: 'logprobs-missing',
+    title: 'Rollout request does not ask for log probs',
+    defaultSeverity: 'warning',
+    formats: ['yaml', 'json', 'python', 'shell'],
+    fixable: 'safe',
+  },
+  messages: {
+    en: {
+      missing: 'this rollout request ({reason}) does not set {key}; responses will carry no log probs, so the trainer gets no rollout_log_probs for the PPO ratio',
+      off: '{key} is {value} in a rollout request ({reason}); responses will carry no log probs, so the trainer gets no rollout_log_probs for the PPO ratio',
+      'fix.add': 'Add {text}',
+      'fix.enable': 'Set {key} to {value}',
+    },
+    'zh-CN': {
+      missing: '此 rollout 请求（{reason}）未设置 {key}；响应中不会有 log probs，训练器拿不到计算 PPO 比率所需的 rollout_log_probs',
+      off: 'rollout 请求（{reason}）中 {key} 为 {value}；响应中不会有 log probs，训练器拿不到计算 PPO 比率所需的 rollout_log_probs',
+      'fix.add': '添加 {text}',
+      'fix.enable': '将 {key} 设为 {value}',
+    },
+  },
+  check({ document, extraction, config, report }) {
+    for (const site of extraction.requestSites) {
+      if (site.apiKind === 'responses') continue;
+      const reason = rolloutReason(site, document, config);
+      if (!reason) continue;
+      const key = logprobsKey(site);
+      const setting = site.params[key];
+      const state = logprobsState(setting);
+      if (state === 'on' || state === 'other') continue;
+      if (state === 'absent' && !needsSwitch(site, document.text)) continue;
+      const edit = enableLogprobs(site, document.text);
+      const on = logprobsOn(site);
+      const data: Record<string, string> = setting ? { key, value: on } : { text: parameterText(site, document.text, key, on) };
+      const fixes: FixReport[] = edit ? [{ titleId: setting ? 'fix.enable' : 'fix.add', data, safety: 'safe', edits: [edit] }] : [];
+      report({
+        messageId: setting ? 'off' : 'missing',
+        data: { key, reason, value: setting?.raw ?? '' },
+        range: setting ? setting.valueRange : site.anchorRange,
+        subject: siteSubject(site),
+        fixes,
+      });
+    }
+  },
+});
