@@ -106,11 +106,13 @@ export async function startCodeServer({ tools, vsix, fixture, smokeDriver, local
   });
   const common = ['--config', config, '--user-data-dir', userData, '--extensions-dir', extensionsDir];
   const install = spawnSync(tools.codeServer, [...common, '--install-extension', vsix, '--force'], { env, encoding: 'utf8' });
-  if (install.status !== 0) throw new Error(`--install-extension failed:\n${install.stdout}\n${install.stderr}`);
   const extensionPath = fs.readdirSync(extensionsDir)
     .map((entry) => path.join(extensionsDir, entry))
     .find((p) => fs.existsSync(path.join(p, 'package.json')));
-  if (!extensionPath) throw new Error(`no extension folder in ${extensionsDir} after installing ${vsix}`);
+  if (install.status !== 0 || !extensionPath) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw new Error(`--install-extension ${vsix} failed (exit ${install.status}):\n${install.stdout}\n${install.stderr}`);
+  }
 
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
