@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { ActiveDocument, Disposable, Host, LogChannel, StatusItem } from './types';
+import type { ActiveDocument, Disposable, Host, LogChannel, StatusItem, TextRange } from './types';
 import { DOCUMENT_SELECTOR } from './options';
 
 /**
@@ -15,8 +15,9 @@ export function createHost(context: vscode.ExtensionContext): Host {
     registerCommand: (id, run) => vscode.commands.registerCommand(id, run),
     executeCommand: <T>(id: string, ...args: unknown[]) => vscode.commands.executeCommand<T>(id, ...args),
     activeDocument: (): ActiveDocument | undefined => {
-      const document = vscode.window.activeTextEditor?.document;
-      return document ? { uri: document.uri.toString(), version: document.version, languageId: document.languageId } : undefined;
+      const editor = vscode.window.activeTextEditor;
+      const document = editor?.document;
+      return document ? { uri: document.uri.toString(), version: document.version, languageId: document.languageId, offset: document.offsetAt(editor.selection.active) } : undefined;
     },
     countDiagnostics: (source) => vscode.languages.getDiagnostics().reduce((n, [, list]) => n + list.filter((d) => d.source === source).length, 0),
     onDidChangeDiagnostics: (listener) => vscode.languages.onDidChangeDiagnostics(() => listener()),
@@ -58,7 +59,52 @@ export function createHost(context: vscode.ExtensionContext): Host {
       };
     },
     showWarning: (message) => void vscode.window.showWarningMessage(message),
+    showMessage: (kind, message, options, ...items) => {
+      const show = kind === 'error' ? vscode.window.showErrorMessage : kind === 'warning' ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
+      return show(message, options, ...items);
+    },
+    showInputBox: (options) =>
+      vscode.window.showInputBox({ title: options.title, prompt: options.prompt, value: options.value, password: options.password, ignoreFocusOut: true, validateInput: options.validate }),
+    showQuickPick: async (items, options) => {
+      const rows = items.map((item) => ({ label: item.label, description: item.description, detail: item.detail, item }));
+      return (await vscode.window.showQuickPick(rows, { title: options.title, placeHolder: options.placeHolder, matchOnDescription: true, matchOnDetail: true }))?.item;
+    },
+    withProgress: (title, task) =>
+      vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (_progress, token) => {
+        const controller = new AbortController();
+        const subscription = token.onCancellationRequested(() => controller.abort());
+        return task(controller.signal).finally(() => subscription.dispose());
+      }),
+    showDocument: async (uri, offset) => {
+      const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(uri));
+      const position = document.positionAt(offset);
+      await vscode.window.showTextDocument(document, { selection: new vscode.Range(position, position), preview: false });
+    },
+    openUntitled: async (content, language) => {
+      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ content, language }), { preview: true });
+    },
+    replaceText: async (uri, range, expected, text) => {
+      const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(uri));
+      const target = toRange(range);
+      if (document.getText(target).trim() !== expected.trim()) return false;
+      const edit = new vscode.WorkspaceEdit();
+      edit.replace(document.uri, target, text);
+      return vscode.workspace.applyEdit(edit);
+    },
+    secrets: context.secrets,
+    globalState: context.globalState,
+    workspaceState: context.workspaceState,
+    environment: () => process.env,
+    fetch: (input, init) => globalThis.fetch(input, init),
+    proxyConfig: () => {
+      const http = vscode.workspace.getConfiguration('http');
+      return { proxy: http.get<string>('proxy') ?? '', noProxy: http.get<string[]>('noProxy') ?? [], support: http.get<string>('proxySupport') ?? 'override' };
+    },
   };
+}
+
+function toRange(range: TextRange): vscode.Range {
+  return new vscode.Range(range.start.line, range.start.character, range.end.line, range.end.character);
 }
 
 /** The log channel; it is also the language client's output channel. */

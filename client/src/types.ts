@@ -29,7 +29,55 @@ export interface ActiveDocument {
   uri: string;
   version: number;
   languageId: string;
+  /** The cursor as a UTF-16 offset into the document's text. */
+  offset?: number;
 }
+
+/** A zero-based line/character range (LSP and `vscode.Range` alike). */
+export interface TextRange {
+  start: { line: number; character: number };
+  end: { line: number; character: number };
+}
+
+/** A key-value store: `ExtensionContext.globalState` or `workspaceState`. */
+export interface Memento {
+  get<T>(key: string): T | undefined;
+  update(key: string, value: unknown): Thenable<void>;
+}
+
+/** `ExtensionContext.secrets` (the OS keychain through VS Code). */
+export interface SecretStore {
+  get(key: string): Thenable<string | undefined>;
+  store(key: string, value: string): Thenable<void>;
+  delete(key: string): Thenable<void>;
+}
+
+/** VS Code's proxy settings (`http.proxy`, `http.noProxy`, `http.proxySupport`). */
+export interface ProxyConfig {
+  proxy: string;
+  noProxy: readonly string[];
+  support: string;
+}
+
+/** One quick pick row carrying a value. */
+export interface PickItem<T> {
+  label: string;
+  description?: string;
+  detail?: string;
+  value: T;
+}
+
+export interface InputOptions {
+  title: string;
+  prompt: string;
+  value?: string;
+  /** Masks what is typed. */
+  password?: boolean;
+  /** Returns an error text for an invalid value, else undefined. */
+  validate?(value: string): string | undefined;
+}
+
+export type MessageKind = 'info' | 'warning' | 'error';
 
 /** What client modules need from VS Code. Implemented by `host.ts` over the real API. */
 export interface Host {
@@ -47,11 +95,35 @@ export interface Host {
   onDidChangeDiagnostics(listener: () => void): Disposable;
   createStatusItem(id: string, name: string): StatusItem;
   showWarning(message: string): void;
+  /** A notification (or, with `modal`, a dialog) with buttons; resolves to the chosen one, `undefined` when dismissed. */
+  showMessage(kind: MessageKind, message: string, options: { modal?: boolean; detail?: string }, ...items: string[]): Thenable<string | undefined>;
+  showInputBox(options: InputOptions): Thenable<string | undefined>;
+  showQuickPick<T>(items: PickItem<T>[], options: { title: string; placeHolder: string }): Thenable<PickItem<T> | undefined>;
+  /** Runs `task` under a cancellable progress notification; Cancel aborts the signal. */
+  withProgress<R>(title: string, task: (signal: AbortSignal) => Promise<R>): Thenable<R>;
+  /** Opens `uri` in an editor with the cursor at `offset` (UTF-16). */
+  showDocument(uri: string, offset: number): Thenable<void>;
+  /** Opens an untitled document with `content` in `language`. */
+  openUntitled(content: string, language: string): Thenable<void>;
+  /**
+   * Replaces `range` of the document `uri` with `text` through a WorkspaceEdit, only while the range
+   * still holds `expected` (trimmed). Resolves to whether the edit was applied.
+   */
+  replaceText(uri: string, range: TextRange, expected: string, text: string): Thenable<boolean>;
+  readonly secrets: SecretStore;
+  readonly globalState: Memento;
+  readonly workspaceState: Memento;
+  /** The extension host's environment variables (`process.env`), read when called. */
+  environment(): Readonly<Record<string, string | undefined>>;
+  /** The extension host's `fetch`: VS Code routes it through its proxy support (`http.proxySupport`). */
+  readonly fetch: typeof fetch;
+  proxyConfig(): ProxyConfig;
 }
 
 /** The running language client, as commands use it. */
 export interface ServerConnection {
   sendRequest<R>(method: string, params: unknown): Promise<R>;
+  sendNotification(method: string, params: unknown): Promise<void>;
 }
 
 /** What a command module receives when it runs. */
@@ -70,5 +142,7 @@ export interface CommandContext {
 export interface CommandModule {
   /** The command id; `package.json` `contributes.commands` lists the same ids (a test checks). */
   id: string;
+  /** Called once at activation, before any `run` (e.g. to add test hooks to `exports`). */
+  activate?(context: CommandContext): Disposable | undefined;
   run(context: CommandContext, ...args: unknown[]): unknown;
 }

@@ -52,6 +52,11 @@ function keepLogs(session, pass) {
   log(`logs of the failed ${pass} pass: ${path.relative(root, target)}/`);
 }
 
+async function stopSession(session) {
+  await session.stop({ keepDir: keep });
+  if (keep) log(`kept ${session.dir}`);
+}
+
 async function suitePass({ pass, tools, vsix, suiteIndex, locale }) {
   const resultsFile = path.join(outDir, `results-${pass}.json`);
   const session = await startCodeServer({
@@ -68,7 +73,7 @@ async function suitePass({ pass, tools, vsix, suiteIndex, locale }) {
     if (failed > 0) keepLogs(session, pass);
     return { ...result, failed };
   } finally {
-    await session.stop({ keepDir: keep });
+    await stopSession(session);
   }
 }
 
@@ -79,7 +84,7 @@ async function uiPass({ tools, vsix }) {
     if (result.failed > 0) keepLogs(session, 'ui');
     return result;
   } finally {
-    await session.stop({ keepDir: keep });
+    await stopSession(session);
   }
 }
 
@@ -102,8 +107,14 @@ try {
     if (!wanted(pass)) continue;
     const started = Date.now();
     log(`${pass}: start`);
-    const result = await run();
-    results.push({ pass, ...result, time: seconds(started) });
+    let result;
+    try {
+      result = await run();
+    } catch (error) {
+      console.error(`[e2e] ${pass}: ${error.stack ?? error}`);
+      result = { passed: 0, failed: 1, skipped: 0, failures: [String(error.message ?? error).split('\n')[0]] };
+    }
+    results.push({ pass, ...result });
     log(`${pass}: ${result.passed} passed, ${result.failed} failed${result.skipped ? `, ${result.skipped} skipped` : ''} (${seconds(started)})`);
   }
 } catch (error) {

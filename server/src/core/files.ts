@@ -33,7 +33,7 @@ export function formatOf(path: string, languageId?: string): Format | undefined 
 }
 
 /** Tokens whose presence makes a Python or shell file worth linting (DESIGN "Files"). */
-export const TRIGGER_TOKENS = /base_url|BASE_URL|API_BASE|api_base|API_KEY|api_key|AUTH_TOKEN|openai_key|OPENAI_KEY|logprob|baseURL|no_proxy|NO_PROXY|chat\/completions/;
+export const TRIGGER_TOKENS = /base_?url|api_base|api_key|apikey|auth_token|openai_key|logprob|router[_-]ip|server_host|no_proxy|_proxy=|chat\/completions|\/v1\b/i;
 
 /**
  * Whether the walker lints a file (DESIGN "Files"): dotenv and YAML always; JSON only

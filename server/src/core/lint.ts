@@ -1,6 +1,7 @@
 import type { Extraction, Finding, Format, Severity } from './model/types';
 import { emptyExtraction } from './model/types';
 import type { WorkspaceFacts } from './model/facts';
+import type { VerifiedEndpoint } from './model/verified';
 import { NO_FACTS } from './model/facts';
 import type { LintConfig } from './config/config';
 import { DEFAULT_CONFIG } from './config/config';
@@ -26,6 +27,8 @@ export interface LintOptions {
   onlyRules?: readonly string[];
   /** Also report `rollout-lint-disable-*` directives that suppressed nothing (`--report-unused-disable-directives`). */
   reportUnusedDisableDirectives?: boolean;
+  /** Probe results the editor kept for this workspace (Test TaoToken Connection); rules may upgrade or drop findings they prove. */
+  verified?: readonly VerifiedEndpoint[];
 }
 
 /** A rule that threw: the run goes on without its findings; the CLI exits 2, the server logs it. */
@@ -94,6 +97,7 @@ export function lintDocument(input: { path: string; text: string; format?: Forma
       config,
       facts,
       locale,
+      verified: options.verified ?? [],
       t: (id, data) => render(rule, locale, id, data),
       report(r) {
         findings.push({

@@ -21,6 +21,8 @@ export interface EndpointInfo {
   /** The value, trimmed, as the document's readers see it. */
   baseUrl: string;
   range: LspRange;
+  /** The value without its quotes (what a fix of the base URL replaces). */
+  contentRange: LspRange;
   consumers: { id: string; via: string; appendedPath?: string }[];
   /** Effective chat request URL per consumer. */
   requests: { consumer: string; url: string }[];
@@ -35,7 +37,8 @@ export interface EndpointInfo {
 /** `rolloutLint/endpointAt`: params `TestConnectionArgs`, result `EndpointInfo | null`. */
 export const EndpointAtRequest = new RequestType<TestConnectionArgs, EndpointInfo | null, void>('rolloutLint/endpointAt');
 
-function literalBaseUrls(lint: DocumentLint): ResolvedBaseUrl[] {
+/** The base URLs of a lint whose value is a literal URL (the ones a connection can be tested for). */
+export function literalBaseUrls(lint: Pick<DocumentLint, 'outcome'>): ResolvedBaseUrl[] {
   return lint.outcome?.resolution.baseUrls.filter((b) => b.parsed !== undefined) ?? [];
 }
 
@@ -64,6 +67,7 @@ export function endpointAt(lint: DocumentLint, clientOffset: number): EndpointIn
     key: setting.key,
     baseUrl: setting.value!.trim(),
     range: lint.doc.range(setting.valueRange),
+    contentRange: lint.doc.range(setting.contentRange),
     consumers: found.consumers.map((c) => ({ id: c.id, via: c.via, appendedPath: c.appendedPath })),
     requests: found.requests.map((r) => ({ consumer: r.consumer.id, url: r.url })),
     providers: found.providers.map((p) => p.id),

@@ -4,6 +4,7 @@ import type { EnvRead, Loader, Range, Setting } from '../core/model/types';
 import { LOADERS } from '../core/model/types';
 import type { Locale } from '../core/messages/locale';
 import { maskSecret } from '../core/model/secret';
+import { findVerified, worksAsConfigured, type VerifiedEndpoint } from '../core/model/verified';
 import type { ResolvedBaseUrl } from '../core/resolve/resolve';
 import { roleOf } from '../core/resolve/roles';
 import { effectiveRequestUrl } from '../core/resolve/urls';
@@ -19,9 +20,10 @@ const inside = (range: Range, offset: number) => offset >= range.start && offset
  * Hover at a core offset: for a base URL the effective request URL per consumer (or a plain
  * "consumer unknown") and the provider; for an API key its masked value, length and which dotenv
  * loaders keep edge whitespace; for `os.getenv("NAME")` and the like the values the `.env` files in
- * the same folder give NAME (from `WorkspaceFacts.siblingEnv`). `undefined` elsewhere.
+ * the same folder give NAME (from `WorkspaceFacts.siblingEnv`). `undefined` elsewhere. A base URL
+ * with a probe result in `verified` also says what Test Connection proved, and when (server local time).
  */
-export function hoverAt(lint: DocumentLint, offset: number, locale: Locale): Hover | undefined {
+export function hoverAt(lint: DocumentLint, offset: number, locale: Locale, verified: readonly VerifiedEndpoint[] = []): Hover | undefined {
   const outcome = lint.outcome;
   if (!outcome) return undefined;
   const sections: string[] = [];
@@ -34,7 +36,7 @@ export function hoverAt(lint: DocumentLint, offset: number, locale: Locale): Hov
   const found = outcome.resolution.settings.find((s) => inside(s.keyRange, offset) || inside(s.valueRange, offset));
   const setting = found && (found.value !== undefined || !read) ? found : undefined;
   if (setting?.role === 'baseUrl') {
-    sections.push(baseUrlHover(setting, outcome.resolution.baseUrls.find((b) => b.setting === setting), locale));
+    sections.push(baseUrlHover(setting, outcome.resolution.baseUrls.find((b) => b.setting === setting), locale, verified));
     range ??= setting.valueRange;
   } else if (setting?.role === 'apiKey') {
     sections.push(apiKeyHover(setting, locale));
@@ -48,7 +50,24 @@ function title(text: string): string {
   return `**Rollout Lint** · ${text}`;
 }
 
-function baseUrlHover(setting: Setting, resolved: ResolvedBaseUrl | undefined, locale: Locale): string {
+/** `HH:MM` of an epoch time in the server's local time zone. */
+export function clockTime(at: number): string {
+  const date = new Date(at);
+  return `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
+}
+
+function verifiedLines(setting: Setting, resolved: ResolvedBaseUrl, locale: Locale, verified: readonly VerifiedEndpoint[]): string[] {
+  const lines: string[] = [];
+  for (const request of resolved.requests) {
+    const proof = findVerified(verified, setting.value!.trim(), request.consumer.id);
+    if (!proof) continue;
+    const data = { time: clockTime(proof.at), url: code(proof.url), working: code(proof.workingBaseUrl), consumer: say(locale, `consumer.${request.consumer.id}` as const) };
+    lines.push(say(locale, worksAsConfigured(proof) ? 'hover.verifiedWorks' : 'hover.verifiedFix', data));
+  }
+  return lines;
+}
+
+function baseUrlHover(setting: Setting, resolved: ResolvedBaseUrl | undefined, locale: Locale, verified: readonly VerifiedEndpoint[]): string {
   const lines = [title(say(locale, 'hover.baseUrl', { key: code(setting.key) }))];
   if (!resolved?.parsed) {
     lines.push(say(locale, 'hover.notLiteral'));
@@ -61,6 +80,7 @@ function baseUrlHover(setting: Setting, resolved: ResolvedBaseUrl | undefined, l
       say(locale, 'hover.request', { consumer: say(locale, `consumer.${r.consumer.id}` as const), via: code(r.consumer.via), url: code(r.url) }),
     );
     lines.push(`${say(locale, 'hover.requests')}\n\n${requests.join('\n')}`);
+    lines.push(...verifiedLines(setting, resolved, locale, verified));
   } else {
     lines.push(say(locale, 'hover.consumerUnknown'));
     lines.push(say(locale, 'hover.ifOpenAiSdk', { url: code(effectiveRequestUrl(setting.value!.trim(), 'openai-sdk')) }));

@@ -19,6 +19,8 @@ const EN = {
   'hover.consumerUnknown':
     'Consumer unknown: nothing in this file shows which client reads this URL, so Rollout Lint cannot tell the request URL. Run Test Connection to see what the server answers.',
   'hover.ifOpenAiSdk': 'Read by the openai SDK it would be {url}.',
+  'hover.verifiedWorks': 'Test Connection verified at {time}: {url} answered for the {consumer}.',
+  'hover.verifiedFix': 'Test Connection verified at {time}: this base does not answer for the {consumer}, {working} does ({url} answered).',
   'hover.notLiteral': 'The value is not a literal URL here, so no request URL can be computed.',
   'hover.apiKey': 'API key {key}',
   'hover.keyValue': 'Value: {masked}, {length} characters',
@@ -62,6 +64,8 @@ const ZH: Record<ServerMessageId, string> = {
   'hover.consumerUnknown':
     '使用方未知：此文件中看不出是哪个客户端读取这个 URL，因此 Rollout Lint 无法确定请求 URL。运行“测试连接”可查看服务器的实际响应。',
   'hover.ifOpenAiSdk': '如果由 openai SDK 读取，请求 URL 是 {url}。',
+  'hover.verifiedWorks': '测试连接已于 {time} 验证：{url} 对 {consumer} 应答正常。',
+  'hover.verifiedFix': '测试连接已于 {time} 验证：此 base 对 {consumer} 不应答，{working} 可以（{url} 已应答）。',
   'hover.notLiteral': '这里的值不是字面 URL，无法计算请求 URL。',
   'hover.apiKey': 'API 密钥 {key}',
   'hover.keyValue': '值：{masked}，共 {length} 个字符',

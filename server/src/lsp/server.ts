@@ -16,11 +16,13 @@ import { loadGrammars } from '../node/grammars';
 import { codeActions, FIX_ALL_KIND, SERVER_COMMANDS, type CodeActionDeps } from './code-actions';
 import { Diagnostics } from './diagnostics';
 import { codeLenses, endpointAt, EndpointAtRequest, TEST_CONNECTION_COMMAND } from './endpoint';
+import { EndpointsRequest, listEndpoints } from './endpoints';
 import { safeFixAllEdits } from './fix-all';
 import { hoverAt } from './hover';
 import { LintService } from './lint-service';
 import { say } from './messages';
 import { ConfigProvider, rcLoader } from './settings';
+import { parseVerifiedEndpoints, VerifiedEndpointsNotification } from './verified';
 import { pathToUri, Workspace } from './workspace';
 
 /**
@@ -30,12 +32,14 @@ import { pathToUri, Workspace } from './workspace';
  *   (`rolloutLint.testConnection` for `true`) with `[{uri, offset}]`. No lens without it.
  * - `workspaceTrusted`: `false` in an untrusted workspace: `.rolloutlintrc.json` may not add providers
  * - `rolloutLint`: the settings section, for clients that answer no `workspace/configuration`
+ * - `verifiedEndpoints`: probe results kept by the client (see `rolloutLint/verifiedEndpoints`)
  */
 export interface InitializationOptions {
   locale?: string;
   testConnectionCommand?: boolean | string;
   workspaceTrusted?: boolean;
   rolloutLint?: unknown;
+  verifiedEndpoints?: unknown;
 }
 
 /** The server's version (server/package.json, inlined by the bundler). */
@@ -79,6 +83,7 @@ export function startServer(connection: Connection): void {
 
     const workspace = new Workspace();
     workspace.setFolders(params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri, name: 'root' }] : []));
+    workspace.verified = parseVerifiedEndpoints(options.verifiedEndpoints);
     const rc = rcLoader();
     const configs = new ConfigProvider({ connection, pullsConfiguration: features.pullsConfiguration, trusted: options.workspaceTrusted !== false, loadRc: rc.load, log });
     if (options.rolloutLint !== undefined) configs.setPushedSettings(options.rolloutLint);
@@ -141,7 +146,7 @@ export function startServer(connection: Connection): void {
     });
     connection.onHover(async (p) => {
       const lint = await lintOpen(p.textDocument.uri);
-      return lint ? (hoverAt(lint, lint.doc.coreOffset(p.position), locale) ?? null) : null;
+      return lint ? (hoverAt(lint, lint.doc.coreOffset(p.position), locale, workspace.verified) ?? null) : null;
     });
     if (lensCommand) {
       connection.onCodeLens(async (p) => {
@@ -152,6 +157,13 @@ export function startServer(connection: Connection): void {
     connection.onRequest(EndpointAtRequest, async (p) => {
       const lint = await lintOpen(p.uri);
       return lint ? endpointAt(lint, p.offset) : null;
+    });
+    connection.onRequest(EndpointsRequest, () =>
+      listEndpoints({ openLints: () => Promise.all(documents.all().map((d) => lints.lint(d))), workspace, configs, grammars }),
+    );
+    connection.onNotification(VerifiedEndpointsNotification, (p) => {
+      workspace.verified = parseVerifiedEndpoints(p?.endpoints);
+      configurationChanged();
     });
     connection.onExecuteCommand(async (p) => {
       const arg = p.arguments?.[0];

@@ -60,6 +60,7 @@ export async function lintFromDisk(deps: ScanDeps, absPath: string, scopeUri: st
     facts: deps.workspace.factsFor(root),
     locale: deps.locale,
     maxFileBytes: config.maxFileBytes,
+    verified: deps.workspace.verified,
   });
   for (const failure of result.failures) deps.log(`${relPath}: ${failure.ruleId} failed: ${failure.error.split('\n')[0]}`);
   if (!result.format || result.notCandidate) return undefined;

@@ -1,6 +1,7 @@
 import { dirname, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { WorkspaceFolder } from 'vscode-languageserver';
+import type { VerifiedEndpoint } from '../core/model/verified';
 import { NodeWorkspaceFacts } from '../node/facts';
 
 /** Where a document lives: its workspace folder (or its own directory) and the paths core needs. */
@@ -37,6 +38,8 @@ export function pathToUri(path: string): string {
 export class Workspace {
   private folders: { uri: string; path: string }[] = [];
   private readonly facts = new Map<string, NodeWorkspaceFacts>();
+  /** Probe results the client kept for this workspace (`rolloutLint/verifiedEndpoints`), passed to every lint. */
+  verified: readonly VerifiedEndpoint[] = [];
 
   setFolders(folders: readonly WorkspaceFolder[]): void {
     this.folders = folders

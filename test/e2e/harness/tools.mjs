@@ -174,6 +174,9 @@ export async function ensureTools(log) {
       fs.writeFileSync(path.join(dir, '.done'), `${part.what}\n`);
       paths.installed.push(`${part.what} (${Math.round((Date.now() - t0) / 1000)} s)`);
     }
+    // Everything is in place: the npm cache (~280 MB) and build temp files are not needed again.
+    fs.rmSync(path.join(root, 'npm-cache'), { recursive: true, force: true });
+    fs.rmSync(path.join(root, 'tmp'), { recursive: true, force: true });
   });
   return paths;
 }

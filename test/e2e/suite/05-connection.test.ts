@@ -19,6 +19,7 @@ describe('Test TaoToken Connection', function () {
     if (!contributedCommands().includes(COMMAND)) {
       skipBecause(this, `${COMMAND} is not in package.json contributes.commands yet (built by the Test Connection issue)`);
     }
+    await extension().activate();
     assert.ok((await vscode.commands.getCommands(true)).includes(COMMAND), `${COMMAND} is contributed but not registered`);
     server = await startScriptedServer();
   });

@@ -4,22 +4,26 @@ import fc from 'fast-check';
 import { Language, Parser } from 'web-tree-sitter';
 import { extractPython } from '../../../server/src/core/formats/python';
 import type { Extraction, Range, RequestSite, Setting } from '../../../server/src/core/model/types';
+import { loadGrammars } from '../../../server/src/node/grammars';
 
 let python: Language;
 
-/** Initialises web-tree-sitter only when no other suite has (a second init invalidates loaded grammars). */
+/**
+ * The grammar the CLI and server use (`loadGrammars`, needs `npm run build`), else straight from
+ * node_modules; web-tree-sitter is initialised at most once (a second init invalidates loaded grammars).
+ */
 async function loadPython(): Promise<Language> {
   try {
-    new Parser().delete();
+    return (await loadGrammars()).python;
   } catch {
-    await Parser.init();
+    try {
+      new Parser().delete();
+    } catch {
+      await Parser.init();
+    }
+    return Language.load(require.resolve('tree-sitter-python/tree-sitter-python.wasm'));
   }
-  return Language.load(require.resolve('tree-sitter-python/tree-sitter-python.wasm'));
 }
-
-before(async () => {
-  python = await loadPython();
-});
 
 const extract = (text: string): Extraction => extractPython(text, python);
 const slice = (text: string, r: Range): string => text.slice(r.start, r.end);
@@ -43,6 +47,10 @@ function insert(text: string, site: RequestSite, item: string): string {
 }
 
 describe('python extractor', () => {
+  before(async () => {
+    python = await loadPython();
+  });
+
   describe('keyword arguments', () => {
     it('reads OpenAI(...) kwargs with exact ranges, callee, group and path', () => {
       const text = 'client = OpenAI(base_url="http://x/v1", api_key="sk-test-000")\n';
@@ -528,6 +536,8 @@ describe('python extractor', () => {
       ].join('\n');
       const x = extract(text);
       assert.ok(x.parseProblems.length >= 1);
+      assert.equal(x.parseProblems[0].message, 'Python syntax error: "(" was never closed');
+      assert.ok(x.parseProblems.every((p) => !p.message.includes('sk-test')), 'messages never quote source text');
       assert.equal(x.parseProblems[0].range.start, text.indexOf('client'));
       assert.equal(slice(text, x.parseProblems[0].range), 'client = OpenAI(base_url="http://b/v1", api_key="sk-test-000"');
       assert.equal(find(x, 'base_url').value, 'http://b/v1');

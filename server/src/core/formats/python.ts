@@ -8,6 +8,14 @@ import { readSites } from './python/sites';
 import { collect, type Collected } from './python/walk';
 import { parseWith } from './treesitter';
 
+/**
+ * Recovery limits: re-parse rounds, the characters all rounds together may re-parse, and the most
+ * statement-level errors a file may have for recovery to be tried (more means it is not Python).
+ */
+const MAX_ROUNDS = 3;
+const RECOVERY_BUDGET = 1_000_000;
+const MAX_RECOVERED_ERRORS = 10;
+
 function fill(out: Extraction, collected: Collected, text: string): void {
   out.comments = collected.comments;
   const ctx = newContext(text, out, collected);
@@ -39,7 +47,7 @@ export function extractPython(text: string, language: Language): Extraction {
     let current = original;
     let parseText = text;
     const blanked: Range[] = [];
-    const rounds = text.length > 1_000_000 ? 1 : 8;
+    const rounds = original.statementErrors.length > MAX_RECOVERED_ERRORS ? 0 : Math.min(MAX_ROUNDS, Math.floor(RECOVERY_BUDGET / Math.max(1, text.length)));
     for (let round = 0; round < rounds && current.statementErrors.length > 0; round++) {
       const lines = current.statementErrors.map((e) => errorLine(parseText, e)).filter((r): r is Range => r !== undefined);
       if (lines.length === 0) break;

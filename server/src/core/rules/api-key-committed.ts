@@ -5,17 +5,21 @@ import { maskSecret } from '../model/secret';
 import type { Setting } from '../model/types';
 
 /**
- * True when the body of a key (after a `sk-…`/`tt-` style prefix) is one short block repeated
- * (`abcd1234abcd1234…`): a made-up test value whose entropy can still pass `isRealLookingKey`.
+ * True when the body of a key (after a `sk-…`/`tt-` style prefix) is one block repeated at least
+ * twice, a partial last copy allowed (`abcd1234abcd1234…`): a made-up test value whose entropy can
+ * still pass `isRealLookingKey`. Linear: the shortest period is the length minus the longest proper
+ * border (KMP prefix function).
  */
 export function isRepeatedBlock(key: string): boolean {
   const body = key.trim().replace(/^[a-z]{1,4}[-_](?:[a-z]{1,8}[-_])?/i, '');
-  for (let period = 1; period <= body.length / 2; period++) {
-    let repeats = true;
-    for (let i = period; i < body.length && repeats; i++) repeats = body[i] === body[i - period];
-    if (repeats) return true;
+  if (body.length < 2) return false;
+  const border = new Array<number>(body.length).fill(0);
+  for (let i = 1; i < body.length; i++) {
+    let k = border[i - 1];
+    while (k > 0 && body[i] !== body[k]) k = border[k - 1];
+    border[i] = body[i] === body[k] ? k + 1 : k;
   }
-  return false;
+  return body.length - border[body.length - 1] <= body.length / 2;
 }
 
 /** The key text a setting carries: the value of a key role, the token after `Bearer ` of a header role. */

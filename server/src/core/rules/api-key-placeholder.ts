@@ -2,10 +2,12 @@ import { defineRule } from './rule';
 import { isExampleFile, shorten, subjectOf } from './util';
 import { isPlaceholderKey } from '../model/keys';
 import { maskSecret } from '../model/secret';
+import { literalTemplate } from './url-shape';
 
 /**
  * A key role whose value is a placeholder (`YOUR_API_KEY`, `ADD_YOUR_KEY_HERE`, `<key>`, `sk-xxxx`) or a
- * `${…}` template the shell never expanded (single quotes keep it literal). Servers answer 401.
+ * `${…}` template nothing expands (shell single quotes, a Python string; YAML/JSON `${…}` is left to
+ * Compose/OmegaConf/OpenClaw interpolation). Servers answer 401.
  * Template files (`.env.example`) are exempt.
  */
 export default defineRule({
@@ -32,11 +34,14 @@ export default defineRule({
     if (isExampleFile(document.path)) return;
     for (const setting of resolution.byRole('apiKey')) {
       if (setting.value === undefined || setting.kind === 'envDefault' || !isPlaceholderKey(setting.value)) continue;
-      const template = /\$\{([^}]*)\}/.exec(setting.value);
-      const messageId = !template ? 'placeholder' : setting.format === 'shell' && setting.quote === "'" ? 'templateSingleQuoted' : 'templateLiteral';
+      const template = /\$\{([^}]*)\}|\$([A-Za-z_]\w*)/.exec(setting.value);
+      const unexpanded = template ? literalTemplate(setting) : undefined;
+      if (template && !unexpanded) continue;
+      const messageId = !template ? 'placeholder' : unexpanded === 'singleQuoted' ? 'templateSingleQuoted' : 'templateLiteral';
+      const name = template?.[1] ?? template?.[2] ?? '';
       report({
         messageId,
-        data: { key: setting.key, value: template ? `\${${/^[A-Za-z_]\w*$/.test(template[1]) ? template[1] : maskSecret(template[1])}}` : shorten(setting.value, 40) },
+        data: { key: setting.key, value: template ? `\${${/^[A-Za-z_]\w*$/.test(name) ? name : maskSecret(name)}}` : shorten(setting.value, 40) },
         range: setting.contentRange,
         subject: subjectOf(setting),
       });

@@ -7,10 +7,25 @@ import { maskSecret } from '../model/secret';
 
 const QUOTE_EDGE = /^\s*["'`]|["'`]\s*$/;
 const KEY_CHARS = /^[A-Za-z0-9._~+/=-]+$/;
+const QUOTES = new Set(['"', "'", '`']);
 
-/** The key without surrounding whitespace and quote characters. */
-function unquoted(value: string): string {
-  return value.trim().replace(/^["'`]+|["'`]+$/g, '').trim();
+/**
+ * `text` without whitespace, quote characters and (with `escapes`) backslash-escaped quotes at
+ * either end. A loop, not a regex: runs of quotes must not cost quadratic time.
+ */
+function stripEdges(text: string, escapes = false): string {
+  const drop = (at: number, step: 1 | -1): number => {
+    const c = text[at];
+    if (c === undefined) return 0;
+    if (escapes && step === 1 && c === '\\' && QUOTES.has(text[at + 1])) return 2;
+    if (escapes && step === -1 && QUOTES.has(c) && text[at - 1] === '\\') return 2;
+    return /\s/.test(c) || QUOTES.has(c) ? 1 : 0;
+  };
+  let start = 0;
+  let end = text.length;
+  for (let n = drop(start, 1); n > 0 && start < end; n = drop(start, 1)) start += n;
+  for (let n = drop(end - 1, -1); n > 0 && end > start; n = drop(end - 1, -1)) end -= n;
+  return text.slice(start, Math.max(start, end));
 }
 
 /**
@@ -59,7 +74,7 @@ export default defineRule({
       const kept = keepers(setting);
       if (kept.length === 0) continue;
       const sample = kept === 'all' ? setting.value : setting.loaded![kept[0]]!;
-      const key = unquoted(sample);
+      const key = stripEdges(sample);
       if (key === '' || isPlaceholderKey(key)) continue;
       const dockerOnly = kept !== 'all' && kept.every((l) => l === 'dockerEnvFile');
       report({
@@ -81,6 +96,6 @@ function unquoteFix(text: string, setting: Setting, key: string): FixReport[] {
     return [{ titleId: 'fix.unquote', safety: 'unsafe', edits: [{ range: { ...setting.valueRange }, text: key }] }];
   }
   const source = text.slice(setting.contentRange.start, setting.contentRange.end);
-  const stripped = source.replace(/^(\s|\\?["'`])+/, '').replace(/(\s|\\?["'`])+$/, '');
+  const stripped = stripEdges(source, true);
   return stripped === key ? [{ titleId: 'fix.unquote', safety: 'unsafe', edits: [replaceContent(setting, key)] }] : [];
 }

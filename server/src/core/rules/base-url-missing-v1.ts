@@ -1,6 +1,7 @@
 import { defineRule } from './rule';
 import { replaceContent, shorten, subjectOf } from './util';
 import { parseBaseUrl, sdkJoin, withPath } from '../resolve/urls';
+import { findVerified, worksAsConfigured } from '../model/verified';
 
 /**
  * A base URL whose path lacks the API version its consumer needs:
@@ -9,6 +10,9 @@ import { parseBaseUrl, sdkJoin, withPath } from '../resolve/urls';
  * - hint: a provider profile documents a different base for this consumer (TaoToken's `…/api` under the
  *   OpenAI SDK calls `…/api/chat/completions`, while TaoToken documents `…/api/v1/chat/completions`).
  * Other version segments (`/v4`, `/v1beta/openai`, `/openai`) are never reported.
+ * A connection probe result (`context.verified`) for the same base URL and consumer decides either way:
+ * when the configured base answered, nothing is reported; when another base answered, the finding is a
+ * warning whose fix is that proven base.
  */
 export default defineRule({
   meta: {
@@ -24,26 +28,44 @@ export default defineRule({
       profile: 'base URL "{value}": {via} will call {url}, but {provider} documents {documented}; run "Test TaoToken Connection" to verify',
       'fix.append': 'Append /v1 to the base URL',
       'fix.documented': 'Use the documented base {documented}',
+      verified: 'base URL "{value}": {via} calls {url}, which did not answer as an API in Test Connection, while {verifiedUrl} did; use {working}',
+      'fix.verified': 'Use the verified base {working}',
     },
     'zh-CN': {
       bare: 'base URL "{value}" 没有路径；{via} 会请求 {url}，而 OpenAI 兼容服务通常在 /v1 下提供接口',
       profile: 'base URL "{value}"：{via} 会请求 {url}，但 {provider} 文档给出的是 {documented}；可运行 "Test TaoToken Connection" 验证',
       'fix.append': '在 base URL 末尾追加 /v1',
       'fix.documented': '改用文档中的 base {documented}',
+      verified: 'base URL "{value}"：{via} 会请求 {url}，测试连接时它没有作为 API 应答，而 {verifiedUrl} 应答了；请改用 {working}',
+      'fix.verified': '改用已验证的 base {working}',
     },
   },
-  check({ resolution, report }) {
+  check({ resolution, report, verified }) {
     for (const base of resolution.baseUrls) {
       const { setting, parsed } = base;
       if (!parsed || setting.value === undefined) continue;
       const request = base.requests.find((r) => r.consumer.id === 'openai-sdk' || r.consumer.id === 'openai-responses');
       if (!request) continue;
       const v = setting.value.trim();
+      const proof = findVerified(verified, v, request.consumer.id);
+      if (proof && worksAsConfigured(proof)) continue;
+      const reportProven = (): boolean => {
+        if (!proof) return false;
+        report({
+          severity: 'warning',
+          messageId: 'verified',
+          data: { value: shorten(v), via: request.consumer.via, url: shorten(request.url, 100), verifiedUrl: shorten(proof.url, 100), working: proof.workingBaseUrl, verifiedAt: proof.at },
+          range: setting.contentRange,
+          subject: subjectOf(setting),
+          fixes: [{ titleId: 'fix.verified', data: { working: proof.workingBaseUrl }, safety: 'unsafe', edits: [replaceContent(setting, proof.workingBaseUrl)] }],
+        });
+        return true;
+      };
       const profileBases = base.providers.flatMap((p) => p.openaiBases.map((b) => ({ provider: p, base: b, parsed: parseBaseUrl(b) })));
       const sameHostPaths = profileBases.filter((b) => b.parsed && b.parsed.host === parsed.host).map((b) => b.parsed!.path.replace(/\/+$/, ''));
       const path = parsed.path.replace(/\/+$/, '');
       if (path === '') {
-        if (sameHostPaths.includes('')) continue;
+        if (sameHostPaths.includes('') || reportProven()) continue;
         report({
           messageId: 'bare',
           data: { value: shorten(v), via: request.consumer.via, url: shorten(request.url, 100) },
@@ -55,7 +77,7 @@ export default defineRule({
       }
       if (sameHostPaths.length === 0 || sameHostPaths.includes(path)) continue;
       const documented = profileBases.find((b) => b.parsed?.host === parsed.host)!;
-      if (!documented.parsed!.path.startsWith(path)) continue;
+      if (!documented.parsed!.path.startsWith(path) || reportProven()) continue;
       report({
         severity: 'hint',
         messageId: 'profile',

@@ -2,18 +2,12 @@ import { defineRule, type FixReport } from './rule';
 import { subjectOf } from './util';
 import { LOADER_NAMES } from './api-key-whitespace';
 import { LOADERS, type Loader, type Setting } from '../model/types';
-
-/** 1-based line of a UTF-16 offset. */
-function lineAt(text: string, offset: number): number {
-  let line = 1;
-  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) line++;
-  return line;
-}
+import { LineIndex } from '../positions';
 
 /**
  * The same key defined twice in one dotenv file. Every loader keeps the LAST definition it accepts:
  * npm dotenv 17 `parse()` assigns `obj[key] = value` line by line (checked against the installed
- * package), python-dotenv builds its dict in order (`resolve_variables`; recent versions also log
+ * package), python-dotenv builds its dict in order (`resolve_variables`; its current source also logs
  * "Duplicate key"), a shell's later assignment wins, and Compose and `docker --env-file` take the
  * later entry. The earlier line is dead, and editing it changes nothing — a classic "I changed the
  * key and still get 401". When loaders disagree (one rejects the later line) the message says which
@@ -45,9 +39,13 @@ export default defineRule({
     const byKey = new Map<string, Setting[]>();
     for (const setting of extraction.settings) {
       if (setting.format !== 'dotenv' || setting.kind !== 'env') continue;
-      byKey.set(setting.key, [...(byKey.get(setting.key) ?? []), setting]);
+      const same = byKey.get(setting.key);
+      if (same) same.push(setting);
+      else byKey.set(setting.key, [setting]);
     }
     const { text } = document;
+    let index: LineIndex | undefined;
+    const lineAt = (offset: number): number => (index ??= new LineIndex(text)).positionAt(offset).line + 1;
     for (const [key, settings] of byKey) {
       if (settings.length < 2) continue;
       const winners = new Map<Loader, Setting>();
@@ -58,12 +56,12 @@ export default defineRule({
       const live = [...new Set(winners.values())].sort((a, b) => a.keyRange.start - b.keyRange.start);
       if (live.length === 0) continue;
       const kept = live[live.length - 1];
-      const keptLine = lineAt(text, kept.keyRange.start);
+      const keptLine = lineAt(kept.keyRange.start);
       for (const setting of settings) {
         if (live.includes(setting)) continue;
         report({
           messageId: live.length === 1 ? 'dead' : 'split',
-          data: { key, line: keptLine, detail: live.length === 1 ? '' : detail(text, winners, t) },
+          data: { key, line: keptLine, detail: live.length === 1 ? '' : detail(winners, lineAt, t) },
           range: setting.keyRange,
           subject: subjectOf(setting),
           fixes: deleteLine(text, setting, keptLine),
@@ -71,18 +69,18 @@ export default defineRule({
       }
       if (live.length > 1) {
         const first = live[0];
-        report({ messageId: 'split', data: { key, line: keptLine, detail: detail(text, winners, t) }, range: first.keyRange, subject: subjectOf(first) });
+        report({ messageId: 'split', data: { key, line: keptLine, detail: detail(winners, lineAt, t) }, range: first.keyRange, subject: subjectOf(first) });
       }
     }
   },
 });
 
-function detail(text: string, winners: Map<Loader, Setting>, t: (id: string, data?: Record<string, string | number>) => string): string {
+function detail(winners: Map<Loader, Setting>, lineAt: (offset: number) => number, t: (id: string, data?: Record<string, string | number>) => string): string {
   const groups = new Map<Setting, Loader[]>();
   for (const [loader, setting] of winners) groups.set(setting, [...(groups.get(setting) ?? []), loader]);
   return [...groups]
     .sort(([a], [b]) => a.keyRange.start - b.keyRange.start)
-    .map(([setting, loaders]) => t('keeps', { loaders: loaders.map((l) => LOADER_NAMES[l]).join(', '), line: lineAt(text, setting.keyRange.start) }))
+    .map(([setting, loaders]) => t('keeps', { loaders: loaders.map((l) => LOADER_NAMES[l]).join(', '), line: lineAt(setting.keyRange.start) }))
     .join('; ');
 }
 

@@ -36,10 +36,10 @@ export default defineRule({
   },
   check({ document, extraction, report }) {
     const env = extraction.settings.filter((s) => s.kind === 'env');
-    const modern = env.filter((s) => normalizeKey(s.key) === 'openai_base_url');
+    const modernGroups = new Set(env.filter((s) => normalizeKey(s.key) === 'openai_base_url').map((s) => s.group));
     for (const setting of env) {
       if (normalizeKey(setting.key) !== LEGACY) continue;
-      if (modern.some((m) => m.group === setting.group || setting.format === 'python')) continue;
+      if (modernGroups.has(setting.group) || (setting.format === 'python' && modernGroups.size > 0)) continue;
       report({
         messageId: 'legacy',
         data: { key: setting.key },

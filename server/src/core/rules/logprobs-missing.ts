@@ -37,19 +37,22 @@ export default defineRule({
       off: '{key} is {value} in a rollout request ({reason}); responses will carry no log probs, so the trainer gets no rollout_log_probs for the PPO ratio',
       'fix.add': 'Add {text}',
       'fix.enable': 'Set {key} to {value}',
+      glob: 'file matches rolloutGlobs "{glob}"',
     },
     'zh-CN': {
       missing: '此 rollout 请求（{reason}）未设置 {key}；响应中不会有 log probs，训练器拿不到计算 PPO 比率所需的 rollout_log_probs',
       off: 'rollout 请求（{reason}）中 {key} 为 {value}；响应中不会有 log probs，训练器拿不到计算 PPO 比率所需的 rollout_log_probs',
       'fix.add': '添加 {text}',
       'fix.enable': '将 {key} 设为 {value}',
+      glob: '文件匹配 rolloutGlobs "{glob}"',
     },
   },
-  check({ document, extraction, config, report }) {
+  check({ document, extraction, config, report, t }) {
     for (const site of extraction.requestSites) {
       if (site.apiKind === 'responses') continue;
-      const reason = rolloutReason(site, document, config);
-      if (!reason) continue;
+      const rollout = rolloutReason(site, document, config);
+      if (!rollout) continue;
+      const reason = 'glob' in rollout ? t('glob', { glob: rollout.glob }) : rollout.code;
       const key = logprobsKey(site);
       const setting = site.params[key];
       const state = logprobsState(setting);

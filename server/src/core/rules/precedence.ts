@@ -8,6 +8,7 @@ export const PRECEDENCE: readonly { winner: string; losers: readonly string[] }[
   { winner: 'top-logprobs-without-logprobs', losers: ['logprobs-missing'] },
   { winner: 'base-url-endpoint-path', losers: ['base-url-missing-v1', 'base-url-trailing-slash'] },
   { winner: 'base-url-placeholder', losers: ['base-url-missing-scheme', 'base-url-malformed', 'base-url-missing-v1'] },
+  { winner: 'base-url-malformed', losers: ['base-url-missing-v1'] },
   { winner: 'dotenv-comment-as-value', losers: ['api-key-empty', 'api-key-whitespace', 'api-key-placeholder'] },
   { winner: 'api-key-whitespace', losers: ['api-key-quoted'] },
   { winner: 'proxy-no-proxy-cidr', losers: ['proxy-no-proxy-missing'] },

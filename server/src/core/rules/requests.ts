@@ -41,17 +41,28 @@ export function isCliFlags(site: RequestSite): boolean {
 
 /** The first of `config.rolloutGlobs` that `path` (workspace-relative, `/`-separated) matches. */
 export function matchingRolloutGlob(path: string, config: LintConfig): string | undefined {
-  return config.rolloutGlobs.find((glob) => picomatch(glob, { dot: true })(path));
+  return config.rolloutGlobs.find((glob) => matcher(glob)(path));
+}
+
+const matchers = new Map<string, (path: string) => boolean>();
+
+function matcher(glob: string): (path: string) => boolean {
+  let match = matchers.get(glob);
+  if (!match) {
+    if (matchers.size > 256) matchers.clear();
+    matchers.set(glob, (match = picomatch(glob, { dot: true })));
+  }
+  return match;
 }
 
 /**
- * DESIGN "Rollout requests": the extractor's code-context verdict (`site.isRollout`) or the file
- * matching `rolloutGlobs`. Returns the reason for messages, or `undefined` when the site is not a rollout.
+ * DESIGN "Rollout requests": the extractor's code-context verdict (`site.isRollout`, with its reason)
+ * or the file matching one of `rolloutGlobs` (that glob). `undefined` when the site is not a rollout.
  */
-export function rolloutReason(site: RequestSite, document: LintDocument, config: LintConfig): string | undefined {
-  if (site.isRollout) return site.rolloutReason ?? 'rollout code';
+export function rolloutReason(site: RequestSite, document: LintDocument, config: LintConfig): { code: string } | { glob: string } | undefined {
+  if (site.isRollout) return { code: site.rolloutReason ?? 'rollout code' };
   const glob = matchingRolloutGlob(document.path, config);
-  return glob ? `file matches rolloutGlobs "${glob}"` : undefined;
+  return glob ? { glob } : undefined;
 }
 
 /** `True`/`False`/`None` in Python, `true`/`false`/`null` elsewhere. */
@@ -62,7 +73,8 @@ export function literal(format: Format, value: boolean | null): string {
 
 /** The quote the site's own keys use (`"` unless every neighbour key is single-quoted). */
 function keyQuote(site: RequestSite, text: string): string {
-  const quotes = Object.values(site.params).map((s) => text[s.keyRange.start - 1]);
+  const quoteOf = (s: Setting) => [text[s.keyRange.start], text[s.keyRange.start - 1]].find((c) => c === '"' || c === "'");
+  const quotes = Object.values(site.params).filter((s) => s.kind === 'dictEntry').map(quoteOf);
   return quotes.length > 0 && quotes.every((q) => q === "'") ? "'" : '"';
 }
 

@@ -3,6 +3,7 @@ import type { Resolution } from '../resolve/resolve';
 import type { LintConfig } from '../config/config';
 import type { WorkspaceFacts } from '../model/facts';
 import type { Locale } from '../messages/locale';
+import type { VerifiedEndpoint } from '../model/verified';
 
 /** Which fixes a rule can offer: `safe` ones are applied by fix-all/on-save, `unsafe` only on request. */
 export type Fixable = 'safe' | 'unsafe' | false;
@@ -65,6 +66,8 @@ export interface RuleContext {
   config: LintConfig;
   facts: WorkspaceFacts;
   locale: Locale;
+  /** Base URLs a connection probe proved (or disproved) for a consumer; `[]` outside the editor. */
+  verified: readonly VerifiedEndpoint[];
   report(report: Report): void;
   /** Renders one of this rule's own messages in the run's locale (for localised data such as "leading"). */
   t(messageId: string, data?: Record<string, string | number>): string;

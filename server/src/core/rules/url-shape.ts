@@ -44,7 +44,7 @@ export function literalTemplate(setting: Setting): 'singleQuoted' | 'literal' | 
 
 /** True for values some other program fills in later: `${…}`, `$VAR`, `{host}`, `{{ host }}`, `%(host)s`, `%s`. */
 export function isTemplated(value: string): boolean {
-  return /\$|\{[^}]*\}|%\(|%s/.test(value);
+  return /\$|%\(|%s/.test(value) || /\{[^{}]*\}/.test(value);
 }
 
 const SCHEMELESS = /^(?:\/\/)?(?:[^/?#@\s]*@)?((?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,}|\d{1,3}(?:\.\d{1,3}){3}|\[[0-9A-Fa-f:.]+\]|localhost|[A-Za-z0-9][A-Za-z0-9-]*(?=:\d))(?::\d{1,5})?(?:[/?#]\S*)?$/;

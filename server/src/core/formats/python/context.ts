@@ -14,10 +14,47 @@ export interface PyContext {
   dicts: Map<number, DictInfo>;
   /** Settings of `keyword_argument` nodes by node id. */
   kwargs: Map<number, Setting>;
+  /** Env-read node id → group of the call whose kwarg it is the value of (`OpenAI(base_url=os.getenv(…))`). */
+  envGroups: Map<number, string>;
   /** Local names that mean LiteLLM's `completion`/`acompletion`/`text_completion` (`from litellm import …`). */
   litellmNames: Map<string, string>;
   /** `collected` lists grouped by scope key, built on first use by `inScope`. */
   byScope?: Map<string, ScopeNodes>;
+  /** Built on first use by `callTargets`. */
+  callTargets?: Map<number, string>;
+  /** Built on first use by `rollout.ts`. */
+  chainedReads?: Map<number, string>;
+}
+
+/** The call inside `await`/parentheses, if the expression is one. */
+export function callIn(node: SyntaxNode | null | undefined): SyntaxNode | undefined {
+  let n = node;
+  while (n && (n.type === 'await' || n.type === 'parenthesized_expression')) n = n.namedChild(0);
+  return n?.type === 'call' ? n : undefined;
+}
+
+/**
+ * Call node id → the name or attribute its result is bound to, as written without whitespace:
+ * `client = OpenAI(…)`, `r = await f(…)`, `self.client = AsyncOpenAI(…)`, `with f(…) as r`.
+ * Computed downwards from assignments and `as` patterns (no `parent` lookups, which are slow).
+ */
+export function callTargets(ctx: PyContext): Map<number, string> {
+  if (ctx.callTargets) return ctx.callTargets;
+  const map = new Map<number, string>();
+  for (const { node } of ctx.collected.assignments) {
+    const left = node.childForFieldName('left');
+    const call = callIn(node.childForFieldName('right'));
+    if (call && (left?.type === 'identifier' || left?.type === 'attribute')) map.set(call.id, left.text.replace(/\s+/g, ''));
+  }
+  for (const { node } of ctx.collected.binders) {
+    if (node.type !== 'as_pattern') continue;
+    const call = callIn(node.namedChild(0));
+    const alias = node.childForFieldName('alias');
+    const id = alias?.type === 'identifier' ? alias : alias?.namedChild(0);
+    if (call && id?.type === 'identifier') map.set(call.id, id.text);
+  }
+  ctx.callTargets = map;
+  return map;
 }
 
 /** The collected nodes of one scope (not of nested scopes), in document order. */
@@ -47,7 +84,7 @@ export function inScope(ctx: PyContext, key: string): ScopeNodes {
 }
 
 export function newContext(text: string, out: Extraction, collected: Collected): PyContext {
-  return { text, out, collected, symbols: new SymbolTable(), dicts: new Map(), kwargs: new Map(), litellmNames: new Map() };
+  return { text, out, collected, symbols: new SymbolTable(), dicts: new Map(), kwargs: new Map(), envGroups: new Map(), litellmNames: new Map() };
 }
 
 /** Where a setting sits and what it is called; the value side comes from the value node. */

@@ -8,9 +8,7 @@ export interface EnvReadNode {
   nameNode: SyntaxNode;
   /** The call or subscript. */
   node: SyntaxNode;
-  /** The statement the read and its default form: the call, or `read or "default"`. */
-  statement: SyntaxNode;
-  /** A scalar literal default: the second argument, `default=`, or the right side of `or`. */
+  /** A scalar literal default given as the second argument or `default=`. */
   defaultNode?: SyntaxNode;
 }
 
@@ -46,28 +44,17 @@ export function isEnviron(node: SyntaxNode | null | undefined): boolean {
   return ENVIRON.has(compact(node));
 }
 
-function isScalar(node: SyntaxNode, text: string): boolean {
+/** True for a string, number or boolean literal (a usable default). */
+export function isScalar(node: SyntaxNode, text: string): boolean {
   const t = literalOf(node, text).valueType;
   return t === 'string' || t === 'number' || t === 'boolean';
 }
 
-function skipParens(node: SyntaxNode): SyntaxNode {
-  let n = node;
-  while (n.parent?.type === 'parenthesized_expression') n = n.parent;
-  return n;
-}
-
-function orDefault(node: SyntaxNode, text: string): { statement: SyntaxNode; defaultNode?: SyntaxNode } {
-  const outer = skipParens(node);
-  const parent = outer.parent;
-  if (parent?.type === 'boolean_operator' && parent.childForFieldName('operator')?.type === 'or' && parent.childForFieldName('left')?.id === outer.id) {
-    const right = parent.childForFieldName('right');
-    if (right && isScalar(right, text)) return { statement: parent, defaultNode: right };
-  }
-  return { statement: node };
-}
-
-/** Recognises an environment read; `undefined` for anything else (including writes to `os.environ[…]`). */
+/**
+ * Recognises an environment read (`os.getenv("K"[, d])`, `os.environ.get("K"[, d])`, `os.environ["K"]`);
+ * `undefined` for anything else. Looks only downwards, so it cannot tell a read `os.environ["K"]`
+ * from the target of `os.environ["K"] = v`; callers skip assignment targets.
+ */
 export function envReadOf(node: SyntaxNode, text: string): EnvReadNode | undefined {
   if (node.type === 'call') {
     if (!GETENV.has(compact(node.childForFieldName('function')))) return undefined;
@@ -76,27 +63,31 @@ export function envReadOf(node: SyntaxNode, text: string): EnvReadNode | undefin
     const name = stringValue(nameNode, text);
     if (!nameNode || !name) return undefined;
     const explicit = positional[1] ?? keywords.get('default');
-    if (explicit) return { name, nameNode, node, statement: node, defaultNode: isScalar(explicit, text) ? explicit : undefined };
-    return { name, nameNode, node, ...orDefault(node, text) };
+    return { name, nameNode, node, defaultNode: explicit && isScalar(explicit, text) ? explicit : undefined };
   }
   if (node.type === 'subscript' && isEnviron(node.childForFieldName('value'))) {
-    const parent = skipParens(node).parent;
-    if (parent?.type === 'assignment' && parent.childForFieldName('left')?.id === node.id) return undefined;
     const nameNode = node.childForFieldName('subscript');
     const name = stringValue(nameNode, text);
-    if (!nameNode || !name) return undefined;
-    return { name, nameNode, node, ...orDefault(node, text) };
+    return nameNode && name ? { name, nameNode, node } : undefined;
   }
   return undefined;
 }
 
-/** The env read a value expression is, also as `read or "default"`. */
+/** The env read a value expression is, also as `read or "default"` and inside parentheses. */
 export function envOfValue(node: SyntaxNode, text: string): EnvReadNode | undefined {
-  if (node.type === 'boolean_operator' && node.childForFieldName('operator')?.type === 'or') {
-    const left = node.childForFieldName('left');
-    return left ? envReadOf(left, text) : undefined;
+  const inner = unwrapParens(node);
+  if (inner.type === 'boolean_operator' && inner.childForFieldName('operator')?.type === 'or') {
+    const left = inner.childForFieldName('left');
+    return left ? envReadOf(unwrapParens(left), text) : undefined;
   }
-  return envReadOf(node, text);
+  return envReadOf(inner, text);
+}
+
+/** `(((x)))` → `x`. */
+export function unwrapParens(node: SyntaxNode): SyntaxNode {
+  let n = node;
+  for (let inner = n.namedChild(0); n.type === 'parenthesized_expression' && inner && inner.type !== 'comment'; inner = n.namedChild(0)) n = inner;
+  return n;
 }
 
 const PASS_THROUGH = new Set(['rstrip', 'strip', 'removesuffix', 'lstrip']);

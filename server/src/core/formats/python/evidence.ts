@@ -52,14 +52,15 @@ function fstringJoin(ctx: PyContext, node: SyntaxNode, scope: Scope): void {
   joinEvidence(ctx, expr, fstringSegment(node, ctx.text, first.endIndex), node, scope);
 }
 
-function plusJoin(ctx: PyContext, node: SyntaxNode, scope: Scope): void {
-  const parent = node.parent;
-  if (parent?.type === 'binary_operator' && parent.childForFieldName('operator')?.type === '+' && parent.childForFieldName('left')?.id === node.id) return;
+/** `a + "/x" + "/y"` as one join; the inner `a + "/x"` nodes are added to `inner` so they are skipped. */
+function plusJoin(ctx: PyContext, node: SyntaxNode, scope: Scope, inner: Set<number>): void {
+  if (inner.has(node.id)) return;
   const operands: SyntaxNode[] = [];
   let cur: SyntaxNode | null = node;
   while (cur?.type === 'binary_operator' && cur.childForFieldName('operator')?.type === '+') {
     const right = cur.childForFieldName('right');
     if (!right) return;
+    inner.add(cur.id);
     operands.unshift(right);
     cur = cur.childForFieldName('left');
   }
@@ -126,9 +127,10 @@ function clientEvidence(ctx: PyContext, call: SyntaxNode, scope: Scope): void {
 export function readEvidence(ctx: PyContext): void {
   const { fstrings, binaryOps, calls } = ctx.collected;
   for (const { node, scope } of fstrings) fstringJoin(ctx, node, scope);
+  const inner = new Set<number>();
   for (const { node, scope } of binaryOps) {
     const op = node.childForFieldName('operator')?.type;
-    if (op === '+') plusJoin(ctx, node, scope);
+    if (op === '+') plusJoin(ctx, node, scope, inner);
     else if (op === '%') percentJoin(ctx, node, scope);
   }
   for (const { node, scope } of calls) {

@@ -1,5 +1,5 @@
 import type { SyntaxNode } from '../treesitter';
-import { inScope, type PyContext } from './context';
+import { callTargets, inScope, type PyContext } from './context';
 import { callArguments, compact } from './env';
 import { stringValue } from './literals';
 import type { Scope } from './walk';
@@ -68,28 +68,35 @@ function readOf(node: SyntaxNode, text: string): { reason: string; on: SyntaxNod
   return undefined;
 }
 
-const CHAIN_PARENTS = new Set(['attribute', 'subscript', 'call', 'await', 'parenthesized_expression']);
+/**
+ * Reads chained directly on a call (`create(…).choices[0].logprobs`, `post(…).json()["meta_info"]`):
+ * call node id → the words for the read. Found by walking down from each read, so no `parent` lookups.
+ */
+function chainedReads(ctx: PyContext): Map<number, string> {
+  if (ctx.chainedReads) return ctx.chainedReads;
+  const map = new Map<number, string>();
+  const { attributeReads, subscripts, calls } = ctx.collected;
+  for (const { node } of [...attributeReads, ...subscripts, ...calls]) {
+    const read = readOf(node, ctx.text);
+    let cur = read?.on ?? null;
+    for (let guard = 0; read && cur && guard < 100; guard++) {
+      if (cur.type === 'call' && !map.has(cur.id)) map.set(cur.id, read.reason);
+      cur = chainStep(cur);
+    }
+  }
+  ctx.chainedReads = map;
+  return map;
+}
 
-/** The name a call's result is bound to (`r = await f()`, `with f() as r`), and reads chained on the call itself. */
-function resultOf(call: SyntaxNode, text: string): { name?: string; reason?: string } {
-  let cur = call;
-  for (let parent = cur.parent; parent && CHAIN_PARENTS.has(parent.type); parent = cur.parent) {
-    if (parent.type === 'call' && parent.childForFieldName('function')?.id !== cur.id) break;
-    const read = readOf(parent, text);
-    if (read) return { reason: read.reason };
-    cur = parent;
+function chainStep(node: SyntaxNode): SyntaxNode | null {
+  switch (node.type) {
+    case 'attribute': return node.childForFieldName('object');
+    case 'subscript': return node.childForFieldName('value');
+    case 'call': return node.childForFieldName('function');
+    case 'await':
+    case 'parenthesized_expression': return node.namedChild(0);
+    default: return null;
   }
-  const parent = cur.parent;
-  if (parent?.type === 'assignment' && parent.childForFieldName('right')?.id === cur.id) {
-    const left = parent.childForFieldName('left');
-    if (left?.type === 'identifier') return { name: left.text };
-  }
-  if (parent?.type === 'as_pattern') {
-    const alias = parent.childForFieldName('alias');
-    const id = alias?.type === 'identifier' ? alias : alias?.namedChild(0);
-    if (id?.type === 'identifier') return { name: id.text };
-  }
-  return {};
 }
 
 /**
@@ -98,16 +105,16 @@ function resultOf(call: SyntaxNode, text: string): { name?: string; reason?: str
  * `for c in resp.choices`). `undefined` when nothing reads it that way.
  */
 export function resultReadReason(ctx: PyContext, call: SyntaxNode, scope: Scope): string | undefined {
-  const direct = resultOf(call, ctx.text);
-  if (direct.reason) return `result read at ${direct.reason}`;
-  if (!direct.name) return undefined;
+  const direct = chainedReads(ctx).get(call.id);
+  if (direct) return `result read at ${direct}`;
+  const name = callTargets(ctx).get(call.id);
+  if (!name || name.includes('.')) return undefined;
   const { assignments, binders, attributeReads, subscripts, calls } = inScope(ctx, scope.key);
   const same = (l: { node: SyntaxNode }) => l.node.startIndex > call.startIndex;
-  const derived = new Set([direct.name]);
+  const derived = new Set([name]);
   const flows = [...assignments, ...binders].filter(same).map(({ node }) => {
-    if (node.type === 'assignment') return { to: node.childForFieldName('left'), from: node.childForFieldName('right') };
-    if (node.type === 'for_statement') return { to: node.childForFieldName('left'), from: node.childForFieldName('right') };
-    return { to: node.childForFieldName('alias')?.namedChild(0) ?? null, from: node.namedChild(0) };
+    if (node.type === 'as_pattern') return { to: node.childForFieldName('alias')?.namedChild(0) ?? null, from: node.namedChild(0) };
+    return { to: node.childForFieldName('left'), from: node.childForFieldName('right') };
   });
   for (let changed = true, round = 0; changed && round < 5; round++) {
     changed = false;

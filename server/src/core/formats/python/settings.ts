@@ -1,6 +1,6 @@
 import type { SyntaxNode } from '../treesitter';
 import { addSetting, putRecord, rangeOf, type PyContext } from './context';
-import { callArguments, compact, envOfValue, envReadOf, isEnviron } from './env';
+import { callArguments, compact, envOfValue, envReadOf, isEnviron, isScalar, unwrapParens } from './env';
 import { literalOf, stringValue } from './literals';
 import type { DictInfo } from './symbols';
 import type { Scope } from './walk';
@@ -20,29 +20,24 @@ export function readImports(ctx: PyContext): void {
   }
 }
 
-/** Dict literals → `dictEntry` settings (string keys only) and their `DictInfo`s. */
+/** Dict literals → `dictEntry` settings (string keys only) and their `DictInfo`s, outer dicts first. */
 export function readDicts(ctx: PyContext): void {
+  const names = new Map<number, string>();
+  for (const { node } of ctx.collected.assignments) {
+    const left = node.childForFieldName('left');
+    const right = node.childForFieldName('right');
+    if (right?.type === 'dictionary' && (left?.type === 'identifier' || left?.type === 'attribute')) names.set(right.id, compact(left));
+  }
+  const nestedIn = new Map<number, { outer: DictInfo; key: string }>();
   for (const { node, scope } of ctx.collected.dicts) {
-    const parent = node.parent;
-    let path = 'dict';
-    if (parent?.type === 'pair' && parent.childForFieldName('value')?.id === node.id) {
-      const outer = parent.parent ? ctx.dicts.get(parent.parent.id) : undefined;
-      const key = stringValue(parent.childForFieldName('key'), ctx.text);
-      if (outer && key !== undefined) path = `${outer.path}.${key}`;
-    } else if (parent?.type === 'assignment' && parent.childForFieldName('right')?.id === node.id) {
-      const left = parent.childForFieldName('left');
-      if (left?.type === 'identifier' || left?.type === 'attribute') path = compact(left);
-    }
+    const holder = nestedIn.get(node.id);
+    const boundTo = names.get(node.id);
     const info: DictInfo = {
-      node, scope, group: `dict@${node.startIndex}`, path,
-      entries: new Map(), nested: new Map(), deepEntries: new Map(), splats: [], used: false,
+      node, scope, group: `dict@${node.startIndex}`, path: holder ? `${holder.outer.path}.${holder.key}` : boundTo ?? 'dict', boundTo,
+      entries: new Map(), values: new Map(), nested: new Map(), deepEntries: new Map(), splats: [], used: false,
     };
     ctx.dicts.set(node.id, info);
-    if (parent?.type === 'pair') {
-      const outer = parent.parent ? ctx.dicts.get(parent.parent.id) : undefined;
-      const key = stringValue(parent.childForFieldName('key'), ctx.text);
-      if (outer && key !== undefined) outer.nested.set(key, info);
-    }
+    holder?.outer.nested.set(holder.key, info);
     for (const child of node.namedChildren) {
       if (child?.type === 'dictionary_splat') {
         const expr = child.namedChild(0);
@@ -55,41 +50,56 @@ export function readDicts(ctx: PyContext): void {
       const key = stringValue(keyNode, ctx.text);
       if (!keyNode || !valueNode || key === undefined) continue;
       const setting = addSetting(ctx, {
-        key, path: `${path}.${key}`, kind: 'dictEntry', keyRange: rangeOf(keyNode), statementRange: rangeOf(child), group: info.group,
+        key, path: `${info.path}.${key}`, kind: 'dictEntry', keyRange: rangeOf(keyNode), statementRange: rangeOf(child), group: info.group,
       }, valueNode);
       info.entries.set(key, setting);
+      info.values.set(key, valueNode);
+      if (valueNode.type === 'dictionary') nestedIn.set(valueNode.id, { outer: info, key });
     }
   }
 }
 
-/** The call a keyword argument belongs to, also inside an ERROR node (`f(a=1` without `)`). */
-function calleeOfKwarg(kwarg: SyntaxNode): SyntaxNode | undefined {
-  const parent = kwarg.parent;
-  if (parent?.type === 'argument_list') return parent.parent?.childForFieldName('function') ?? undefined;
-  if (parent?.type !== 'ERROR') return undefined;
-  for (let s = kwarg.previousSibling; s; s = s.previousSibling) {
-    if (s.type !== '(') continue;
-    const fn = s.previousSibling;
-    return fn && (fn.type === 'identifier' || fn.type === 'attribute') ? fn : undefined;
-  }
-  return undefined;
+function addKwarg(ctx: PyContext, node: SyntaxNode, fn: SyntaxNode): void {
+  const name = node.childForFieldName('name');
+  const value = node.childForFieldName('value');
+  if (!name || !value || name.type !== 'identifier') return;
+  const callee = compact(fn);
+  const group = `call@${fn.startIndex}`;
+  const env = envOfValue(value, ctx.text);
+  if (env) ctx.envGroups.set(env.node.id, group);
+  const setting = addSetting(ctx, {
+    key: name.text, path: `${callee}.${name.text}`, kind: 'kwarg', keyRange: rangeOf(name), statementRange: rangeOf(node),
+    group, callee, envName: env?.name,
+  }, value);
+  ctx.kwargs.set(node.id, setting);
 }
 
-/** Every keyword argument → a `kwarg` setting (`group` = `call@<call start>`). */
+/**
+ * Every keyword argument → a `kwarg` setting (`group` = `call@<call start>`): those of calls, and
+ * those an ERROR node holds after `callee(` (a call whose `)` is missing).
+ */
 export function readKwargs(ctx: PyContext): void {
-  for (const { node } of ctx.collected.kwargs) {
-    const name = node.childForFieldName('name');
-    const value = node.childForFieldName('value');
-    const fn = calleeOfKwarg(node);
-    if (!name || !value || !fn || name.type !== 'identifier') continue;
-    const callee = compact(fn);
-    const env = envOfValue(value, ctx.text);
-    const setting = addSetting(ctx, {
-      key: name.text, path: `${callee}.${name.text}`, kind: 'kwarg', keyRange: rangeOf(name), statementRange: rangeOf(node),
-      group: `call@${fn.startIndex}`, callee, envName: env?.name,
-    }, value);
-    ctx.kwargs.set(node.id, setting);
+  const found: { node: SyntaxNode; fn: SyntaxNode }[] = [];
+  for (const { node: call } of ctx.collected.calls) {
+    const fn = call.childForFieldName('function');
+    const args = call.childForFieldName('arguments');
+    if (!fn || args?.type !== 'argument_list') continue;
+    for (const arg of args.namedChildren) if (arg?.type === 'keyword_argument') found.push({ node: arg, fn });
   }
+  for (const { node: error } of ctx.collected.errors) {
+    const children = error.children.filter((c): c is SyntaxNode => c !== null);
+    let fn: SyntaxNode | undefined;
+    children.forEach((child, i) => {
+      if (child.type === '(') {
+        const before = children[i - 1];
+        fn = before && (before.type === 'identifier' || before.type === 'attribute') ? before : undefined;
+      } else if (child.type === 'keyword_argument' && fn) {
+        found.push({ node: child, fn });
+      }
+    });
+  }
+  found.sort((a, b) => a.node.startIndex - b.node.startIndex);
+  for (const { node, fn } of found) addKwarg(ctx, node, fn);
 }
 
 function bindTarget(ctx: PyContext, left: SyntaxNode, right: SyntaxNode, assignment: SyntaxNode, scope: Scope): void {
@@ -160,35 +170,40 @@ export function readAssignments(ctx: PyContext): void {
   }
 }
 
-function groupOfStatement(statement: SyntaxNode, scope: Scope): string {
-  const kwarg = statement.parent;
-  if (kwarg?.type === 'keyword_argument' && kwarg.parent?.type === 'argument_list') {
-    const fn = kwarg.parent.parent?.childForFieldName('function');
-    if (fn) return `call@${fn.startIndex}`;
-  }
-  return scope.key;
-}
-
 /** Env reads (`EnvRead` + `envDefault` settings) and `os.environ.setdefault("K", "v")` writes. */
 export function readEnv(ctx: PyContext): void {
+  const written = new Set<number>();
+  for (const { node } of ctx.collected.assignments) {
+    const left = node.childForFieldName('left');
+    if (left?.type === 'subscript') written.add(left.id);
+  }
+  const orDefaults = new Map<number, { statement: SyntaxNode; defaultNode: SyntaxNode }>();
+  for (const { node } of ctx.collected.booleanOps) {
+    const left = node.childForFieldName('left');
+    const right = node.childForFieldName('right');
+    if (node.childForFieldName('operator')?.type === 'or' && left && right && isScalar(right, ctx.text)) {
+      orDefaults.set(unwrapParens(left).id, { statement: node, defaultNode: right });
+    }
+  }
   const candidates = [...ctx.collected.calls, ...ctx.collected.subscripts].sort((a, b) => a.node.startIndex - b.node.startIndex);
   for (const { node, scope } of candidates) {
-    if (node.type === 'call' && compact(node.childForFieldName('function')).match(/^(os\.)?environ\.setdefault$/)) {
+    if (node.type === 'call' && /^(os\.)?environ\.setdefault$/.test(compact(node.childForFieldName('function')))) {
       const [nameNode, valueNode] = callArguments(node).positional;
       const name = stringValue(nameNode, ctx.text);
       if (name && valueNode) addSetting(ctx, { key: name, path: name, kind: 'env', keyRange: rangeOf(nameNode), statementRange: rangeOf(node), group: scope.key }, valueNode);
       continue;
     }
-    const read = envReadOf(node, ctx.text);
+    const read = written.has(node.id) ? undefined : envReadOf(node, ctx.text);
     if (!read) continue;
-    const def = read.defaultNode ? literalOf(read.defaultNode, ctx.text) : undefined;
+    const viaOr = read.defaultNode ? undefined : orDefaults.get(node.id);
+    const defaultNode = read.defaultNode ?? viaOr?.defaultNode;
+    const def = defaultNode ? literalOf(defaultNode, ctx.text) : undefined;
     ctx.out.envReads.push({ name: read.name, range: rangeOf(node), ...(def?.value !== undefined ? { defaultValue: def.value } : {}) });
-    if (read.defaultNode && def?.value !== undefined) {
-      addSetting(ctx, {
-        key: read.name, path: read.name, kind: 'envDefault', keyRange: rangeOf(read.nameNode), statementRange: rangeOf(read.statement),
-        group: groupOfStatement(read.statement, scope), envName: read.name,
-      }, read.defaultNode);
-    }
+    if (!defaultNode || def?.value === undefined) continue;
+    addSetting(ctx, {
+      key: read.name, path: read.name, kind: 'envDefault', keyRange: rangeOf(read.nameNode), statementRange: rangeOf(viaOr?.statement ?? node),
+      group: ctx.envGroups.get(node.id) ?? scope.key, envName: read.name,
+    }, defaultNode);
   }
 }
 

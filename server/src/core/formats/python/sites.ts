@@ -2,6 +2,7 @@ import type { ApiKind, RequestSite, Setting } from '../../model/types';
 import type { SyntaxNode } from '../treesitter';
 import { putRecord, rangeOf, type PyContext } from './context';
 import { callArguments, compact } from './env';
+import { clientEndpoint, joinedUrl } from './endpoint';
 import { insertionFor } from './insertion';
 import { fstringSegment, stringParts, stringValue } from './literals';
 import { callsPassing, resultReadReason, rolloutScopeReason } from './rollout';
@@ -58,12 +59,7 @@ function dictParams(ctx: PyContext, dict: DictInfo, depth = 0): Map<string, Sett
 
 /** SGLang `sampling_params` keys as `sampling_params.<k>` (nested literal, a dict variable, or two-level writes). */
 function samplingParams(ctx: PyContext, dict: DictInfo, params: Record<string, Setting>): void {
-  const value = dict.entries.get('sampling_params');
-  let nested = dict.nested.get('sampling_params');
-  if (!nested && value?.valueType === 'dynamic') {
-    const node = dict.node.descendantForIndex(value.valueRange.start, value.valueRange.end);
-    nested = resolveDict(ctx, node, dict.scope);
-  }
+  const nested = dict.nested.get('sampling_params') ?? resolveDict(ctx, dict.values.get('sampling_params'), dict.scope);
   const inner = nested ? dictParams(ctx, nested) : undefined;
   if (nested) nested.used = true;
   for (const [k, v] of inner ?? []) putRecord(params, `sampling_params.${k}`, v);
@@ -84,10 +80,13 @@ function urlOf(ctx: PyContext, expr: SyntaxNode | undefined, scope: Scope): { ta
     case 'string': {
       const parts = stringParts(expr);
       const last = parts?.interpolations[parts.interpolations.length - 1];
-      return last ? { tail: fstringSegment(expr, ctx.text, last.endIndex) } : {};
+      const endpoint = joinedUrl(ctx, expr, scope);
+      return last ? { tail: fstringSegment(expr, ctx.text, last.endIndex), ...(endpoint !== undefined ? { endpoint } : {}) } : {};
     }
-    case 'binary_operator':
-      return { tail: urlOf(ctx, expr.childForFieldName('right') ?? undefined, scope).tail };
+    case 'binary_operator': {
+      const endpoint = joinedUrl(ctx, expr, scope);
+      return { tail: urlOf(ctx, expr.childForFieldName('right') ?? undefined, scope).tail, ...(endpoint !== undefined ? { endpoint } : {}) };
+    }
     case 'call': {
       const fn = expr.childForFieldName('function');
       const format = fn?.type === 'attribute' && fn.childForFieldName('attribute')?.text === 'format' ? stringValue(fn.childForFieldName('object'), ctx.text) : undefined;
@@ -132,9 +131,10 @@ function kwargSite(ctx: PyContext, call: SyntaxNode, scope: Scope, apiKind: ApiK
     }
   }
   for (const [k, v] of late) if (!Object.prototype.hasOwnProperty.call(params, k)) putRecord(params, k, v);
+  const endpoint = clientEndpoint(ctx, call, scope, apiKind);
   return {
     format: 'python', apiKind, style: 'kwarg', range: rangeOf(call), anchorRange: rangeOf(anchorOf(fn)), params,
-    ...rollout(ctx, scope, [call]), insertion: insertionFor(args, ctx.text), callee,
+    ...rollout(ctx, scope, [call]), insertion: insertionFor(args, ctx.text), callee, ...(endpoint !== undefined ? { endpoint } : {}),
   };
 }
 
@@ -189,8 +189,7 @@ export function readSites(ctx: PyContext): void {
     const entries = dictParams(ctx, dict);
     const apiKind = entries ? apiKindOfBody(new Set(entries.keys())) : undefined;
     if (!apiKind) continue;
-    const name = node.parent?.type === 'assignment' ? compact(node.parent.childForFieldName('left')) : '';
-    const site = dictSite(ctx, dict, apiKind, dict.scope, name ? callsPassing(ctx, name, dict.scope) : []);
+    const site = dictSite(ctx, dict, apiKind, dict.scope, dict.boundTo ? callsPassing(ctx, dict.boundTo, dict.scope) : []);
     if (site) sites.push(site);
   }
   ctx.out.requestSites.push(...sites.sort((a, b) => a.range.start - b.range.start));

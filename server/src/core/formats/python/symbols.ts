@@ -10,8 +10,12 @@ export interface DictInfo {
   group: string;
   /** The variable it is bound to, `<parent path>.<key>` when nested, else `dict`. */
   path: string;
+  /** The name or attribute it is assigned to (`body = {...}`), if any. */
+  boundTo?: string;
   /** Entries with string keys, literal ones first then mutations; a later write replaces an earlier one. */
   entries: Map<string, Setting>;
+  /** Value nodes of the literal's own entries, by key. */
+  values: Map<string, SyntaxNode>;
   /** Dict literal values by key (`"sampling_params": {...}`). */
   nested: Map<string, DictInfo>;
   /** Two-level mutations (`d["sampling_params"]["k"] = v`) keyed `sampling_params.k`. */

@@ -1,5 +1,5 @@
 import type { Tree } from 'web-tree-sitter';
-import type { Comment, ParseProblem } from '../../model/types';
+import type { Comment, ParseProblem, Range } from '../../model/types';
 import type { SyntaxNode } from '../treesitter';
 
 /** A Python name scope: the module, a `def` or a `class`. */
@@ -21,18 +21,21 @@ export interface Located {
 /** The nodes the Python extractor looks at, each list in document order. */
 export interface Collected {
   calls: Located[];
-  kwargs: Located[];
   dicts: Located[];
   assignments: Located[];
-  /** f-strings with at least one interpolation. */
+  /** String literals whose prefix has `f`. */
   fstrings: Located[];
   binaryOps: Located[];
+  /** `a or b` / `a and b` expressions. */
+  booleanOps: Located[];
   subscripts: Located[];
   /** Attribute reads of `.logprobs` / `.meta_info`. */
   attributeReads: Located[];
   /** `for x in …` statements and `with … as x` patterns (they bind names). */
   binders: Located[];
   imports: SyntaxNode[];
+  /** Outermost ERROR nodes. */
+  errors: Located[];
   /** Outermost ERROR nodes that stand for a whole statement (children of the module or a block). */
   statementErrors: SyntaxNode[];
   comments: Comment[];
@@ -40,6 +43,7 @@ export interface Collected {
 }
 
 const MAX_PROBLEMS = 100;
+const CLOSING: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
 
 function lineEnd(text: string, from: number, limit: number): number {
   const nl = text.indexOf('\n', from);
@@ -47,6 +51,10 @@ function lineEnd(text: string, from: number, limit: number): number {
   return end > from && text[end - 1] === '\r' ? end - 1 : end;
 }
 
+/**
+ * The problem for one ERROR node. The message names a token kind or punctuation, never source text
+ * (a broken line may hold an API key); the range is the error's first line.
+ */
 function errorProblem(node: SyntaxNode, text: string): ParseProblem {
   const opener = node.children.find((c) => c?.type === 'string_start');
   const closed = node.children.some((c) => c?.type === 'string_end');
@@ -56,29 +64,36 @@ function errorProblem(node: SyntaxNode, text: string): ParseProblem {
   }
   const start = node.startIndex;
   const end = Math.max(lineEnd(text, start, node.endIndex), Math.min(node.endIndex, start + 1));
-  const near = text.slice(start, end).trim().slice(0, 30);
-  return { message: near ? `Python syntax error near "${near}"` : 'Python syntax error', range: { start, end } };
+  const open: string[] = [];
+  for (const child of node.children) {
+    const type = child?.type ?? '';
+    if (Object.hasOwn(CLOSING, type)) open.push(type);
+    else if (open.length > 0 && CLOSING[open[open.length - 1]] === type) open.pop();
+  }
+  if (open.length > 0) return { message: `Python syntax error: "${open[0]}" was never closed`, range: { start, end } };
+  const first = node.child(0);
+  const token = !first ? '' : first.isNamed ? first.type.replace(/_/g, ' ') : `"${first.type}"`;
+  return { message: token ? `Python syntax error: unexpected ${token}` : 'Python syntax error', range: { start, end } };
 }
 
-/** Problems for outermost ERROR nodes and for MISSING tokens outside them (searched only where the tree has errors). */
+/** Problems for the outermost ERROR nodes and for MISSING tokens outside them (searched only where the tree has errors). */
 function problems(tree: Tree, text: string, out: Collected): void {
   const root = tree.rootNode;
   if (!root.hasError) return;
-  let errorEnd = -1;
-  for (const node of root.descendantsOfType('ERROR')) {
-    if (out.problems.length >= MAX_PROBLEMS) break;
-    if (node.startIndex < errorEnd) continue;
+  const reported: Range[] = [];
+  for (const { node } of out.errors.slice(0, MAX_PROBLEMS)) {
     out.problems.push(errorProblem(node, text));
-    errorEnd = Math.max(node.endIndex, node.startIndex + 1);
-    const parentType = node.parent?.type;
-    if (node.id === root.id || parentType === 'module' || parentType === 'block') out.statementErrors.push(node);
+    reported.push({ start: node.startIndex, end: node.endIndex });
+    const parentType = node.id === root.id ? 'module' : node.parent?.type;
+    if (parentType === 'module' || parentType === 'block') out.statementErrors.push(node);
   }
-  const reported = out.problems.map((p) => p.range);
+  if (out.problems.length >= MAX_PROBLEMS) return;
   const cursor = tree.walk();
   try {
     let depth = 0;
     for (;;) {
-      if (cursor.nodeIsMissing && out.problems.length < MAX_PROBLEMS) {
+      if (out.problems.length >= MAX_PROBLEMS) return;
+      if (cursor.nodeIsMissing) {
         const offset = cursor.startIndex;
         if (!reported.some((r) => r.start <= offset && offset < r.end)) {
           out.problems.push({ message: `Python syntax error: missing "${cursor.nodeType}"`, range: { start: offset, end: offset } });
@@ -100,49 +115,31 @@ function problems(tree: Tree, text: string, out: Collected): void {
 }
 
 interface Def {
-  start: number;
   end: number;
   scope: Scope;
 }
 
-/** Gives each node (in document order) the innermost of `defs` (document order) that contains it. */
-function locate(nodes: readonly SyntaxNode[], defs: readonly Def[], module: Scope): Located[] {
-  const out: Located[] = [];
-  const stack: Def[] = [];
-  let d = 0;
-  for (const node of nodes) {
-    const at = node.startIndex;
-    for (; d < defs.length && defs[d].start < at; d++) {
-      while (stack.length > 0 && stack[stack.length - 1].end <= defs[d].start) stack.pop();
-      stack.push(defs[d]);
-    }
-    while (stack.length > 0 && stack[stack.length - 1].end <= at) stack.pop();
-    out.push({ node, scope: stack.length > 0 ? stack[stack.length - 1].scope : module });
-  }
-  return out;
-}
-
 const TYPES = [
-  'call', 'keyword_argument', 'dictionary', 'assignment', 'interpolation', 'binary_operator', 'subscript',
-  'for_statement', 'as_pattern', 'import_from_statement', 'comment', 'function_definition', 'class_definition',
+  'call', 'dictionary', 'assignment', 'string', 'binary_operator', 'boolean_operator', 'subscript', 'attribute',
+  'for_statement', 'as_pattern', 'import_from_statement', 'comment', 'function_definition', 'class_definition', 'ERROR',
 ];
 
 /**
  * Gathers the nodes the extractor needs with their scope, every `#` comment (without a trailing `\r`)
  * and parse problems. One `descendantsOfType` pass inside the parser finds the candidates in document
- * order (far cheaper than visiting every node from JavaScript, and no recursion, so deep nesting is
- * safe); a stack of enclosing `def`/`class` ranges gives each its scope.
+ * order, and a stack of enclosing `def`/`class` ranges gives each its scope. Callers look at nodes only
+ * downwards (children, fields): web-tree-sitter's `parent`/sibling lookups re-walk from the root and
+ * cost time proportional to the siblings before the node, which is quadratic over a large module.
  */
 export function collect(tree: Tree, text: string): Collected {
   const root = tree.rootNode;
   const module: Scope = { key: 'scope@0', kind: 'module', name: '' };
   const out: Collected = {
-    calls: [], kwargs: [], dicts: [], assignments: [], fstrings: [], binaryOps: [], subscripts: [],
-    attributeReads: [], binders: [], imports: [], statementErrors: [], comments: [], problems: [],
+    calls: [], dicts: [], assignments: [], fstrings: [], binaryOps: [], booleanOps: [], subscripts: [],
+    attributeReads: [], binders: [], imports: [], errors: [], statementErrors: [], comments: [], problems: [],
   };
   const stack: Def[] = [];
-  const defs: Def[] = [];
-  let lastFstring = -1;
+  let errorEnd = -1;
   for (const node of root.descendantsOfType(TYPES)) {
     if (!node) continue;
     const start = node.startIndex;
@@ -151,20 +148,20 @@ export function collect(tree: Tree, text: string): Collected {
     const type = node.type;
     switch (type) {
       case 'call': out.calls.push({ node, scope }); break;
-      case 'keyword_argument': out.kwargs.push({ node, scope }); break;
       case 'dictionary': out.dicts.push({ node, scope }); break;
       case 'assignment': out.assignments.push({ node, scope }); break;
       case 'binary_operator': out.binaryOps.push({ node, scope }); break;
+      case 'boolean_operator': out.booleanOps.push({ node, scope }); break;
       case 'subscript': out.subscripts.push({ node, scope }); break;
       case 'for_statement':
       case 'as_pattern': out.binders.push({ node, scope }); break;
       case 'import_from_statement': out.imports.push(node); break;
-      case 'interpolation': {
-        const str = node.parent;
-        if (str?.type === 'string' && str.id !== lastFstring) {
-          lastFstring = str.id;
-          out.fstrings.push({ node: str, scope });
-        }
+      case 'string':
+        if (/^[rRbBuU]?[fF]/.test(text.slice(start, start + 2))) out.fstrings.push({ node, scope });
+        break;
+      case 'attribute': {
+        const end = node.endIndex;
+        if (/[.\s](logprobs|meta_info)$/.test(text.slice(Math.max(start, end - 10), end))) out.attributeReads.push({ node, scope });
         break;
       }
       case 'comment': {
@@ -177,20 +174,18 @@ export function collect(tree: Tree, text: string): Collected {
       case 'class_definition': {
         const name = node.childForFieldName('name')?.text ?? '';
         const kind = type === 'class_definition' ? 'class' : 'function';
-        const def = { start, end: node.endIndex, scope: { key: `scope@${start}`, kind, name, parent: scope } } satisfies Def;
+        const def: Def = { end: node.endIndex, scope: { key: `scope@${start}`, kind, name, parent: scope } };
         stack.push(def);
-        defs.push(def);
         break;
       }
+      case 'ERROR':
+        if (start >= errorEnd) {
+          out.errors.push({ node, scope });
+          errorEnd = Math.max(node.endIndex, start + 1);
+        }
+        break;
     }
   }
-  const reads: SyntaxNode[] = [];
-  for (const m of text.matchAll(/\.\s*(logprobs|meta_info)\b/g)) {
-    const name = root.descendantForIndex(m.index + m[0].length - 1);
-    const attribute = name?.type === 'identifier' ? name.parent : null;
-    if (attribute?.type === 'attribute' && attribute.childForFieldName('attribute')?.id === name?.id) reads.push(attribute);
-  }
-  out.attributeReads = locate(reads, defs, module);
   problems(tree, text, out);
   return out;
 }

@@ -1,0 +1,95 @@
+import { relative, sep } from 'node:path';
+import { RequestType0 } from 'vscode-languageserver';
+import type { Grammars } from '../core/formats/treesitter';
+import { formatOf, isCandidate } from '../core/files';
+import { lintDocument, stripBom } from '../core/lint';
+import type { ResolvedBaseUrl } from '../core/resolve/resolve';
+import { readForLint } from '../node/read';
+import { walk } from '../node/walk';
+import { DocText } from './convert';
+import { literalBaseUrls } from './endpoint';
+import type { DocumentLint } from './lint-service';
+import type { ConfigProvider } from './settings';
+import { pathToUri, type Workspace } from './workspace';
+
+/** One literal base URL setting somewhere in the workspace (no key: ask `rolloutLint/endpointAt` for that). */
+export interface EndpointSummary {
+  uri: string;
+  /** UTF-16 offset of the value in the editor's text (BOM removed): the `offset` of `rolloutLint/endpointAt`. */
+  offset: number;
+  /** 0-based line of the setting. */
+  line: number;
+  /** Path relative to its workspace folder, `/`-separated (for display). */
+  path: string;
+  /** The key as written (`OPENAI_BASE_URL`, `base_url`). */
+  key: string;
+  baseUrl: string;
+  /** Consumer ids, most likely first. */
+  consumers: string[];
+  /** Provider profile ids, best first. */
+  providers: string[];
+}
+
+/** `rolloutLint/endpoints`: every literal base URL in open documents and the workspace's candidate files. */
+export const EndpointsRequest = new RequestType0<EndpointSummary[], void>('rolloutLint/endpoints');
+
+/** At most this many endpoints are listed, and at most this many unopened files are read. */
+export const MAX_ENDPOINTS = 200;
+const MAX_FILES = 2000;
+
+export interface EndpointsDeps {
+  /** Lints of the open documents (the editor's text wins over the disk). */
+  openLints(): Promise<DocumentLint[]>;
+  workspace: Workspace;
+  configs: ConfigProvider;
+  grammars: () => Promise<Grammars>;
+}
+
+function summaries(uri: string, path: string, doc: DocText, baseUrls: readonly ResolvedBaseUrl[]): EndpointSummary[] {
+  return baseUrls.map(({ setting, consumers, providers }) => ({
+    uri,
+    offset: doc.clientOffset(setting.valueRange.start),
+    line: doc.position(setting.valueRange.start).line,
+    path,
+    key: setting.key,
+    baseUrl: setting.value!.trim(),
+    consumers: consumers.map((c) => c.id),
+    providers: providers.map((p) => p.id),
+  }));
+}
+
+/**
+ * Lists the literal base URLs of the open documents, then of the candidate files on disk that are not
+ * open (the workspace scan's walker; only extraction and resolution run, no rules), in path order.
+ * Unreadable, binary and oversized files are skipped.
+ */
+export async function listEndpoints(deps: EndpointsDeps): Promise<EndpointSummary[]> {
+  const out: EndpointSummary[] = [];
+  const open = new Set<string>();
+  for (const lint of await deps.openLints()) {
+    open.add(lint.uri);
+    out.push(...summaries(lint.uri, lint.location.relPath, lint.doc, literalBaseUrls(lint)));
+  }
+  const grammars = await deps.grammars();
+  let read = 0;
+  for (const folder of deps.workspace.roots()) {
+    const { config, enabled } = await deps.configs.forFile(folder.uri, undefined, undefined);
+    if (!enabled) continue;
+    const { files } = walk([folder.path], folder.path, deps.workspace.factsFor(folder.path), { noIgnore: false, config });
+    for (const file of files) {
+      const uri = pathToUri(file.absPath);
+      if (open.has(uri) || out.length >= MAX_ENDPOINTS || read >= MAX_FILES) continue;
+      const relPath = relative(folder.path, file.absPath).split(sep).join('/');
+      const format = formatOf(relPath);
+      const fileConfig = await deps.configs.forFile(folder.uri, file.absPath, folder.path);
+      const content = readForLint(file.absPath, fileConfig.config.maxFileBytes);
+      read++;
+      if (!format || !fileConfig.enabled || content.kind !== 'text') continue;
+      const { text } = stripBom(content.text);
+      if (!isCandidate(relPath, text, fileConfig.config)) continue;
+      const outcome = lintDocument({ path: relPath, text, format }, { grammars, config: fileConfig.config, onlyRules: [] });
+      out.push(...summaries(uri, relPath, new DocText(text), literalBaseUrls({ outcome })));
+    }
+  }
+  return out.slice(0, MAX_ENDPOINTS);
+}
