@@ -67,9 +67,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<Record
     log,
     exports,
     restartServer,
-    server: () => (client?.isRunning() ? { sendRequest: <R>(method: string, params: unknown) => client!.sendRequest<R>(method, params) } : undefined),
+    server: () => {
+      const running = client?.isRunning() ? client : undefined;
+      return running && { sendRequest: <R>(method: string, params: unknown) => running.sendRequest<R>(method, params), sendNotification: (method, params) => running.sendNotification(method, params) };
+    },
   };
-  track(context, log, status, ...COMMANDS.map((c) => host.registerCommand(c.id, (...args) => c.run(commandContext, ...args))));
+  track(context, log, status, ...COMMANDS.flatMap((c) => c.activate?.(commandContext) ?? []));
+  track(context, ...COMMANDS.map((c) => host.registerCommand(c.id, (...args) => c.run(commandContext, ...args))));
   track(context, host.onDidGrantTrust(() => void restartServer()));
   await startClient(context, host, log, status);
   return exports;

@@ -1,5 +1,7 @@
+import type { VerifiedEndpoint } from '../../server/src/core/model/verified';
 import type { CommandModule, Host } from './types';
 import { TEST_CONNECTION_COMMAND } from './commands/index';
+import { loadVerified } from './connection/verified';
 
 /** Language client id: settings are read from `rolloutLint.*`, tracing from `rolloutLint.trace.server`. */
 export const CLIENT_ID = 'rolloutLint';
@@ -23,11 +25,17 @@ export interface InitializationOptions {
   locale: string;
   workspaceTrusted: boolean;
   testConnectionCommand?: string;
+  verifiedEndpoints?: VerifiedEndpoint[];
 }
 
-/** Builds the options: the UI language, the trust state, and the lens command when a module provides it. */
+/**
+ * Builds the options: the UI language, the trust state, the lens command when a module provides it,
+ * and the probe results kept for this workspace (when there are any).
+ */
 export function initializationOptions(host: Host, commands: readonly CommandModule[]): InitializationOptions {
   const options: InitializationOptions = { locale: host.language, workspaceTrusted: host.isTrusted() };
   if (commands.some((c) => c.id === TEST_CONNECTION_COMMAND)) options.testConnectionCommand = TEST_CONNECTION_COMMAND;
+  const verified = loadVerified(host.workspaceState);
+  if (verified.length > 0) options.verifiedEndpoints = verified;
   return options;
 }

@@ -6,6 +6,7 @@ import { showOutput } from '../../../client/src/commands/show-output';
 import { initializationOptions } from '../../../client/src/options';
 import { LanguageStatus, statusView } from '../../../client/src/status';
 import type { CommandContext, CommandModule, Host, StatusItem } from '../../../client/src/types';
+import { fakeHost as completeHost } from './fakes';
 
 type FakeHost = Host & { items: StatusItem[]; diagnosticsListeners: (() => void)[]; problems: number };
 type FakeContext = CommandContext & { shown: number; requests: [string, unknown][]; restarts: number };
@@ -13,6 +14,7 @@ type FakeContext = CommandContext & { shown: number; requests: [string, unknown]
 /** A fake host recording what modules ask of VS Code. */
 function fakeHost(overrides: Partial<Host> = {}): FakeHost {
   const host: FakeHost = {
+    ...completeHost(),
     language: 'en',
     testMode: false,
     items: [] as StatusItem[],
@@ -52,6 +54,7 @@ function context(host: Host, extra: Partial<CommandContext> = {}): FakeContext {
         ctx.requests.push([method, params]);
         return undefined as R;
       },
+      sendNotification: async () => undefined,
     }),
     restartServer: async () => void ctx.restarts++,
     ...extra,
@@ -61,8 +64,9 @@ function context(host: Host, extra: Partial<CommandContext> = {}): FakeContext {
 
 describe('client modules (no VS Code needed)', () => {
   it('initializationOptions pass the UI language and trust, and the lens command only when a module provides it', () => {
-    assert.deepEqual(initializationOptions(fakeHost({ language: 'zh-cn', isTrusted: () => false }), COMMANDS), { locale: 'zh-cn', workspaceTrusted: false });
-    const withLens: CommandModule[] = [...COMMANDS, { id: TEST_CONNECTION_COMMAND, run() {} }];
+    const withoutLens = COMMANDS.filter((c) => c.id !== TEST_CONNECTION_COMMAND);
+    assert.deepEqual(initializationOptions(fakeHost({ language: 'zh-cn', isTrusted: () => false }), withoutLens), { locale: 'zh-cn', workspaceTrusted: false });
+    const withLens: CommandModule[] = [...withoutLens, { id: TEST_CONNECTION_COMMAND, run() {} }];
     assert.deepEqual(initializationOptions(fakeHost(), withLens), { locale: 'en', workspaceTrusted: true, testConnectionCommand: 'rolloutLint.testConnection' });
   });
 

@@ -556,7 +556,12 @@ describe('python extractor', () => {
     });
 
     it('never throws on arbitrary text and keeps ranges inside it', () => {
-      const token = fc.constantFrom('OpenAI(', 'base_url=', '"http://x/v1"', "'", '"""', ')', '(', '{', '}', ':', ',', '\n', '\r\n', '    ', '# 注释', 'f"{B}/v1"', '\\', '\u0000', 'def r_rollout():', 'x = ', '["k"]', ' + ', 'é');
+      const token = fc.constantFrom(
+        'OpenAI(', 'base_url=', '"http://x/v1"', "'", '"""', ')', '(', '{', '}', '[', ']', ':', ',', '\n', '\r\n', '\r', '    ', '\t',
+        '# 注释', 'f"{B}/v1"', 'rb"\\x41"', '\\', '\u0000', 'def r_rollout():', 'class PolicyX:', 'x = ', 'body', '["k"]', ' + ',
+        'é', '😀', 'os.getenv("K", "d")', 'os.environ["K"]', ' or ', '"model": "m", "messages": [], ', '.chat.completions.create(',
+        'requests.post(u, json=', '**kw', 'await ', '.update(', '.logprobs', '["meta_info"]', '"{}/v1".format(', ' % ', 'None', 'True', '-1',
+      );
       fc.assert(
         fc.property(fc.array(token, { maxLength: 40 }), fc.string({ maxLength: 20 }), (tokens, noise) => {
           const text = tokens.join('') + noise;
@@ -569,10 +574,11 @@ describe('python extractor', () => {
             ...x.parseProblems.map((p) => p.range),
           ];
           for (const r of ranges) assert.ok(r.start >= 0 && r.start <= r.end && r.end <= text.length, JSON.stringify(r));
+          for (const p of x.parseProblems) assert.doesNotMatch(p.message, /extractor failed/);
           for (const s of x.settings) assert.equal(slice(text, s.valueRange), s.raw);
           for (const site of x.requestSites) if (site.insertion) assert.ok(site.insertion.offset <= text.length);
         }),
-        { numRuns: 300 },
+        { numRuns: 400 },
       );
     });
 

@@ -37,15 +37,16 @@ function fill(out: Extraction, collected: Collected, text: string): void {
  * node and per MISSING token). A statement-level error (an unclosed `(` swallowing the lines after
  * it) is recovered by re-parsing with the offending line blanked out (up to a few rounds), so the rest
  * of the file still yields its settings; the intact parts of the blanked lines are kept too.
+ * A lone `\r` is parsed as the line break CPython reads it as (same length, so offsets hold).
  */
 export function extractPython(text: string, language: Language): Extraction {
   const out = emptyExtraction();
   const trees: Tree[] = [];
   try {
-    trees.push(parseWith(language, text));
+    let parseText = text.replace(/\r(?!\n)/g, '\n');
+    trees.push(parseWith(language, parseText));
     const original = collect(trees[0], text);
     let current = original;
-    let parseText = text;
     const blanked: Range[] = [];
     const rounds = original.statementErrors.length > MAX_RECOVERED_ERRORS ? 0 : Math.min(MAX_ROUNDS, Math.floor(RECOVERY_BUDGET / Math.max(1, text.length)));
     for (let round = 0; round < rounds && current.statementErrors.length > 0; round++) {

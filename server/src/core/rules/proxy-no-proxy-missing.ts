@@ -20,11 +20,11 @@ export default defineRule({
   },
   messages: {
     en: {
-      missing: '{host} ({key}) is a private address, but {proxyKey} is set and no_proxy does not exempt it: requests go through the proxy, which cannot reach it (502/503 or a timeout). Add {host} to no_proxy',
+      missing: '{host} ({key}) is a loopback or private address, but {proxyKey} is set and no_proxy does not exempt it: requests go through the proxy, which cannot reach it (502/503 or a timeout). Add {host} to no_proxy',
       'fix.append': 'Add {host} to {key}',
     },
     'zh-CN': {
-      missing: '{host}（{key}）是内网地址，但设置了 {proxyKey} 而 no_proxy 没有豁免它：请求会经过代理，而代理无法访问它（502/503 或超时）。请把 {host} 加入 no_proxy',
+      missing: '{host}（{key}）是回环或内网地址，但设置了 {proxyKey} 而 no_proxy 没有豁免它：请求会经过代理，而代理无法访问它（502/503 或超时）。请把 {host} 加入 no_proxy',
       'fix.append': '把 {host} 加入 {key}',
     },
   },

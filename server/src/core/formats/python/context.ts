@@ -83,6 +83,7 @@ export function inScope(ctx: PyContext, key: string): ScopeNodes {
   return ctx.byScope.get(key) ?? { calls: [], assignments: [], binders: [], attributeReads: [], subscripts: [] };
 }
 
+/** A fresh context for one pass over `collected`, writing into `out`. */
 export function newContext(text: string, out: Extraction, collected: Collected): PyContext {
   return { text, out, collected, symbols: new SymbolTable(), dicts: new Map(), kwargs: new Map(), envGroups: new Map(), litellmNames: new Map() };
 }
@@ -128,6 +129,7 @@ export function putRecord<T>(record: Record<string, T>, key: string, value: T): 
   Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
+/** The node's core range (tree-sitter indices are already UTF-16 offsets for JS strings). */
 export function rangeOf(node: SyntaxNode): Range {
   return { start: node.startIndex, end: node.endIndex };
 }

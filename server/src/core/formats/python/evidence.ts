@@ -31,7 +31,7 @@ function joinEvidence(ctx: PyContext, base: SyntaxNode | null | undefined, appen
   const target = targetOf(base, ctx.text);
   if (!target || !PATH_LIKE.test(appendedPath)) return;
   const id: ConsumerId = /^\/v1(\/|$)/.test(appendedPath) ? 'v1-appending' : 'raw';
-  push(ctx, target, { id, via: shortVia(node.text), appendedPath }, node, scope);
+  push(ctx, target, { id, via: shortVia(ctx.text.slice(node.startIndex, node.endIndex)), appendedPath }, node, scope);
 }
 
 /** The literal text an operand contributes at its start; `stop` when a dynamic part follows. */

@@ -141,14 +141,14 @@ function scalar(node: SyntaxNode, text: string): Pick<Literal, 'value' | 'valueT
 }
 
 /**
- * Reads a value expression: strings (any prefix, quotes, escapes; f-strings with interpolations are
+ * Reads a value expression (`raw` is sliced from `text`, the document as written): strings (any prefix, quotes, escapes; f-strings with interpolations are
  * `dynamic`), numbers (underscores removed), `True`/`False` → `true`/`false`, `None` → `null`,
  * lists/dicts as `list`/`map` without a value, anything else `dynamic`.
  */
 export function literalOf(node: SyntaxNode, text: string): Literal {
   const range = { start: node.startIndex, end: node.endIndex };
   const s = scalar(unwrap(node), text);
-  return { raw: node.text, value: s.value, valueType: s.valueType, quote: s.quote, valueRange: range, contentRange: s.content ?? range };
+  return { raw: text.slice(range.start, range.end), value: s.value, valueType: s.valueType, quote: s.quote, valueRange: range, contentRange: s.content ?? range };
 }
 
 /** True for literal kinds that can seed a Setting (`NAME = <literal>`): scalars, lists and dicts. */

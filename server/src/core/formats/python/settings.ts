@@ -116,7 +116,7 @@ function bindTarget(ctx: PyContext, left: SyntaxNode, right: SyntaxNode, assignm
   const setting = addSetting(ctx, {
     key, path: name, kind: 'assignment', keyRange: rangeOf(left), statementRange: rangeOf(assignment), group: scope.key, envName: env?.name,
   }, right);
-  if (name !== '__proto__') putRecord(ctx.out.bindings, name, setting);
+  putRecord(ctx.out.bindings, name, setting);
   ctx.symbols.bind(scope, name, offset, dict ? { kind: 'dict', dict } : env ? { kind: 'env', name: env.name } : { kind: 'literal', setting });
 }
 

@@ -1,0 +1,134 @@
+import type { ProbeConsumer } from '../../../server/src/core/probe/index';
+import { BUILTIN_PROVIDERS } from '../../../server/src/core/providers/profiles';
+import type { EndpointInfo, TestConnectionArgs } from '../../../server/src/lsp/endpoint';
+import type { EndpointSummary } from '../../../server/src/lsp/endpoints';
+import type { CommandContext, PickItem, ServerConnection, TextRange } from '../types';
+import type { BlockKey } from './keys';
+import { say } from './texts';
+
+/** The base URL setting a probe came from: Apply Fix edits `contentRange` of `uri`. */
+export interface SettingRef {
+  uri: string;
+  /** File name for messages. */
+  file: string;
+  key: string;
+  /** 1-based line. */
+  line: number;
+  contentRange: TextRange;
+}
+
+/** What one run of Test Connection probes, and where it came from. */
+export interface ProbePlan {
+  baseUrl: string;
+  consumer: ProbeConsumer;
+  model?: string;
+  /** The provider profile's name, or the URL's host. */
+  providerName: string;
+  setting?: SettingRef;
+  blockKey?: BlockKey;
+  /** Arguments that probe the same setting again (a lens click's `{uri, offset}`). */
+  args?: TestConnectionArgs;
+}
+
+const TAOTOKEN = BUILTIN_PROVIDERS.find((p) => p.id === 'taotoken')!;
+const CONSUMERS: readonly string[] = ['openai-sdk', 'openai-responses', 'anthropic', 'v1-appending', 'raw', 'sglang-native'];
+
+/** True for the `{uri, offset}` argument of the code lens. */
+export function isTestConnectionArgs(value: unknown): value is TestConnectionArgs {
+  const v = value as TestConnectionArgs | undefined;
+  return !!v && typeof v === 'object' && typeof v.uri === 'string' && typeof v.offset === 'number' && Number.isFinite(v.offset);
+}
+
+/** The name of the first known provider id, else the URL's `host[:port]`. */
+export function providerName(ids: readonly string[], baseUrl: string): string {
+  const profile = ids.map((id) => BUILTIN_PROVIDERS.find((p) => p.id === id)).find((p) => p !== undefined);
+  if (profile) return profile.name;
+  try {
+    return new URL(baseUrl).host;
+  } catch {
+    return baseUrl;
+  }
+}
+
+function fileName(uri: string): string {
+  const segment = uri.split('/').pop() ?? uri;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+function consumerOf(ids: readonly string[]): ProbeConsumer {
+  return (ids.find((id) => CONSUMERS.includes(id)) as ProbeConsumer | undefined) ?? 'openai-sdk';
+}
+
+/** The plan for the setting `endpointAt` described. */
+export function planFromEndpoint(info: EndpointInfo, args: TestConnectionArgs): ProbePlan {
+  const file = fileName(args.uri);
+  return {
+    baseUrl: info.baseUrl,
+    consumer: consumerOf(info.consumers.map((c) => c.id)),
+    model: info.model || undefined,
+    providerName: providerName(info.providers, info.baseUrl),
+    setting: { uri: args.uri, file, key: info.key, line: info.range.start.line + 1, contentRange: info.contentRange ?? info.range },
+    blockKey: info.apiKey ? { name: info.apiKey.key, value: info.apiKey.value, baseUrl: info.baseUrl, file } : undefined,
+    args,
+  };
+}
+
+/** The default target: TaoToken with the base the openai SDK needs (DESIGN "Test TaoToken Connection"). */
+export function defaultPlan(): ProbePlan {
+  return { baseUrl: TAOTOKEN.openaiBases[0], consumer: 'openai-sdk', providerName: TAOTOKEN.name };
+}
+
+async function endpointAt(server: ServerConnection | undefined, args: TestConnectionArgs): Promise<EndpointInfo | undefined> {
+  if (!server) return undefined;
+  try {
+    return (await server.sendRequest<EndpointInfo | null>('rolloutLint/endpointAt', args)) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Chooses what to probe: the lens argument `{uri, offset}`; else the base URL setting under the
+ * cursor (`rolloutLint/endpointAt`); else a quick pick of every base URL in the workspace
+ * (`rolloutLint/endpoints`) plus the TaoToken default; else, with none to pick from, the TaoToken
+ * default. `undefined` when the user dismisses the pick.
+ */
+export async function chooseTarget(ctx: CommandContext, arg: unknown): Promise<ProbePlan | undefined> {
+  const { host } = ctx;
+  const server = ctx.server();
+  const lens = isTestConnectionArgs(arg) ? { uri: arg.uri, offset: arg.offset } : undefined;
+  const active = host.activeDocument();
+  const atCursor = lens ?? (active?.offset !== undefined ? { uri: active.uri, offset: active.offset } : undefined);
+  const found = atCursor && (await endpointAt(server, atCursor));
+  if (found && atCursor) return planFromEndpoint(found, atCursor);
+  let list: EndpointSummary[] = [];
+  try {
+    list = server ? ((await server.sendRequest<EndpointSummary[] | null>('rolloutLint/endpoints', {})) ?? []) : [];
+  } catch (error) {
+    ctx.log.warn(`rolloutLint/endpoints failed: ${(error as Error).message}`);
+  }
+  if (list.length === 0) return defaultPlan();
+  const fallback = defaultPlan();
+  const items: PickItem<EndpointSummary | undefined>[] = [
+    ...list.map((e) => ({
+      label: e.baseUrl,
+      description: providerName(e.providers, e.baseUrl),
+      detail: say(host.language, 'pick.detail', { path: e.path, line: e.line + 1, key: e.key }),
+      value: e,
+    })),
+    { label: say(host.language, 'pick.default'), description: fallback.baseUrl, detail: say(host.language, 'pick.defaultDetail'), value: undefined },
+  ];
+  const picked = await host.showQuickPick(items, { title: say(host.language, 'title'), placeHolder: say(host.language, 'pick.placeHolder') });
+  if (!picked) return undefined;
+  if (!picked.value) return fallback;
+  const summary = picked.value;
+  const args = { uri: summary.uri, offset: summary.offset };
+  await host.showDocument(summary.uri, summary.offset);
+  const info = await endpointAt(server, args);
+  if (info) return planFromEndpoint(info, args);
+  return { baseUrl: summary.baseUrl, consumer: consumerOf(summary.consumers), providerName: providerName(summary.providers, summary.baseUrl), args };
+}
