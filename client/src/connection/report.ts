@@ -45,10 +45,20 @@ export function firstSentence(text: string): string {
   return text;
 }
 
-/** The one-line notification: mark, provider, time, then the explanation's first sentence (names the URL). */
+/**
+ * The one-line notification: mark, provider, time, the explanation's first sentence (it names the URL
+ * or host), and the suggested base URL when there is one.
+ */
 export function verdictLine(report: ProbeReport, plan: Pick<ProbePlan, 'providerName'>, language: string): string {
   const explanation = report.explanation[probeLocale(language)];
-  return `${mark(report)} ${plan.providerName} · ${requestMs(report)} ms — ${firstSentence(explanation)}`;
+  const space = probeLocale(language) === 'zh-CN' ? '' : ' ';
+  const fix = report.fix ? `${space}${say(language, 'report.fix')}${colon(language)}${report.fix.baseUrl} (${say(language, report.fix.verified ? 'report.verified' : 'report.unverified')})` : '';
+  return `${mark(report)} ${plan.providerName} · ${requestMs(report)} ms — ${firstSentence(explanation)}${fix}`;
+}
+
+/** `: ` in English, `：` in Chinese. */
+function colon(language: string): string {
+  return probeLocale(language) === 'zh-CN' ? '：' : ': ';
 }
 
 function pad(n: number): string {
@@ -60,12 +70,16 @@ export function localTime(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
 }
 
-function stepLine(step: ProbeStep, widths: { name: number; method: number }): string {
-  const status = step.status === undefined ? (step.detail ?? '') : `${step.status} ${STATUS_CODES[step.status] ?? ''}`.trim();
-  const method = step.method ? `${step.method.padEnd(widths.method)}  ` : '';
-  const parts = [`${step.verdict === 'ok' ? '✓' : '✗'} ${step.name.padEnd(widths.name)}`, `${method}${step.url ?? ''}`, status, `${Math.round(step.ms)} ms`];
-  if (step.verdict !== 'ok') parts.push(`(${step.verdict})`);
-  return parts.filter((p) => p !== '').join('   ');
+/** The step table's cells: mark and step, method and URL, status (or error code), time, verdict when failed. */
+function stepCells(step: ProbeStep): string[] {
+  const status = step.status === undefined ? (step.detail ?? '-') : `${step.status} ${STATUS_CODES[step.status] ?? ''}`.trim();
+  const where = step.method ? `${step.method.padEnd(4)} ${step.url ?? ''}` : (step.url ?? '');
+  return [`${step.verdict === 'ok' ? '✓' : '✗'} ${step.name}`, where, status, `${Math.round(step.ms)} ms`, step.verdict === 'ok' ? '' : `(${step.verdict})`];
+}
+
+function table(rows: string[][]): string[] {
+  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => r[i].length))) ?? [];
+  return rows.map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i]))).join('  ').trimEnd());
 }
 
 /**
@@ -75,20 +89,19 @@ function stepLine(step: ProbeStep, widths: { name: number; method: number }): st
  */
 export function reportText(report: ProbeReport, plan: ProbePlan, keyLine: string, language: string, at: Date): string {
   const t = (id: Parameters<typeof say>[1], data?: Record<string, string | number>) => say(language, id, data);
+  const label = (id: Parameters<typeof say>[1], value: string) => `${t(id)}${colon(language)}${value}`;
   const locale = probeLocale(language);
   const also = report.secondary.length ? ` (${t('report.also')}: ${report.secondary.join(', ')})` : '';
-  const lines = [`# ${t('title')}`, `${t('report.verdict')}: ${report.verdict}${also}`, `${t('report.provider')}: ${plan.providerName}`, `${t('report.baseUrl')}: ${report.baseUrl}`, `${t('report.consumer')}: ${report.consumer}`];
-  if (plan.setting) lines.push(`${t('report.setting')}: ${t('report.settingAt', { key: plan.setting.key, path: plan.setting.file, line: plan.setting.line })}`);
-  if (report.model) lines.push(`${t('report.model')}: ${report.model}`);
-  lines.push(`${t('report.key')}: ${keyLine}`);
-  if (report.logprobsShape) lines.push(`${t('report.logprobs')}: ${report.logprobsShape}`);
-  lines.push(`${t('report.testedAt')}: ${localTime(at)}`, '', `## ${t('report.steps')}`);
-  const widths = { name: Math.max(...report.steps.map((s) => s.name.length), 4), method: Math.max(0, ...report.steps.map((s) => (s.method ?? '').length)) };
-  lines.push(...report.steps.map((s) => stepLine(s, widths)));
+  const lines = [`# ${t('title')}`, label('report.verdict', `${report.verdict}${also}`), label('report.provider', plan.providerName), label('report.baseUrl', report.baseUrl), label('report.consumer', report.consumer)];
+  if (plan.setting) lines.push(label('report.setting', t('report.settingAt', { key: plan.setting.key, path: plan.setting.file, line: plan.setting.line })));
+  if (report.model) lines.push(label('report.model', report.model));
+  lines.push(label('report.key', keyLine));
+  if (report.logprobsShape) lines.push(label('report.logprobs', report.logprobsShape));
+  lines.push(label('report.testedAt', localTime(at)), '', `## ${t('report.steps')}`, ...table(report.steps.map(stepCells)));
   lines.push('', `## ${t('report.explanation')}`, report.explanation[locale]);
   if (report.fix) {
     const consumer = report.fix.consumer ? `; ${t('report.useConsumer', { consumer: report.fix.consumer })}` : '';
-    lines.push('', `## ${t('report.fix')}`, `${t('report.baseUrl')}: ${report.fix.baseUrl} (${t(report.fix.verified ? 'report.verified' : 'report.unverified')})${consumer}`, report.fix.reason[locale]);
+    lines.push('', `## ${t('report.fix')}`, label('report.baseUrl', `${report.fix.baseUrl} (${t(report.fix.verified ? 'report.verified' : 'report.unverified')})${consumer}`), report.fix.reason[locale]);
   }
   return `${lines.join('\n')}\n`;
 }

@@ -98,3 +98,14 @@ describe('resolve', () => {
     assert.deepEqual(r.baseUrls[0].providers.map((p) => p.id), ['gw']);
   });
 });
+
+describe('consumer evidence in Python', () => {
+  it('an attribute base joined with /v1 is a v1-appending consumer of that attribute', async () => {
+    const { extractPython } = await import('../../../server/src/core/formats/python');
+    const { loadGrammars } = await import('../../../server/src/node/grammars');
+    const { python } = await loadGrammars();
+    const text = 'class PolicyClient:\n    def __init__(self):\n        self.base_url = "http://127.0.0.1:30000/v1"\n\n    def url(self):\n        return f"{self.base_url}/v1/chat/completions"\n';
+    const r = resolve(extractPython(text, python), DEFAULT_CONFIG);
+    assert.deepEqual(r.baseUrls.map((b) => [b.setting.path, b.requests.map((q) => q.url)]), [['self.base_url', ['http://127.0.0.1:30000/v1/v1/chat/completions']]]);
+  });
+});

@@ -38,7 +38,7 @@ export function consumersOf(setting: Setting, groupOf: (group: string) => readon
     if (id) out.push({ id, via: api ? `openclaw "api": "${api.value}"` : 'openclaw provider without "api" (Responses API)' });
   }
   const targets = new Set<string>();
-  if (setting.kind === 'assignment') targets.add(setting.key);
+  if (setting.kind === 'assignment') targets.add(setting.path).add(setting.key);
   if (envLike) targets.add(`env:${setting.envName ?? setting.key}`);
   for (const e of evidence) {
     if (targets.has(e.target) && !out.some((c) => c.id === e.consumer.id && c.appendedPath === e.consumer.appendedPath)) {

@@ -72,6 +72,6 @@ export function resolve(extraction: Extraction, config: LintConfig): Resolution 
  * whatever it is called.
  */
 function isEvidenceTarget(setting: Setting, extraction: Extraction): boolean {
-  const target = setting.kind === 'assignment' ? setting.key : setting.kind === 'env' || setting.kind === 'envDefault' ? `env:${setting.envName ?? setting.key}` : undefined;
-  return target !== undefined && extraction.consumerEvidence.some((e) => e.target === target);
+  const targets = setting.kind === 'assignment' ? [setting.path, setting.key] : setting.kind === 'env' || setting.kind === 'envDefault' ? [`env:${setting.envName ?? setting.key}`] : [];
+  return extraction.consumerEvidence.some((e) => targets.includes(e.target));
 }
