@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { extractJson } from '../../../server/src/core/formats/json';
 import { extractDotenv } from '../../../server/src/core/formats/dotenv';
+import { extractPython } from '../../../server/src/core/formats/python';
+import { loadGrammars } from '../../../server/src/node/grammars';
 import { DEFAULT_CONFIG, mergeConfig } from '../../../server/src/core/config/config';
 import { resolve } from '../../../server/src/core/resolve/resolve';
 import { normalizeKey, roleOf } from '../../../server/src/core/resolve/roles';
@@ -101,8 +103,6 @@ describe('resolve', () => {
 
 describe('consumer evidence in Python', () => {
   it('an attribute base joined with /v1 is a v1-appending consumer of that attribute', async () => {
-    const { extractPython } = await import('../../../server/src/core/formats/python');
-    const { loadGrammars } = await import('../../../server/src/node/grammars');
     const { python } = await loadGrammars();
     const text = 'class PolicyClient:\n    def __init__(self):\n        self.base_url = "http://127.0.0.1:30000/v1"\n\n    def url(self):\n        return f"{self.base_url}/v1/chat/completions"\n';
     const r = resolve(extractPython(text, python), DEFAULT_CONFIG);
