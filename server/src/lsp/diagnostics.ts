@@ -202,6 +202,13 @@ export class Diagnostics {
         first ? workDone : undefined,
       );
       if (token.isCancellationRequested) return { items: [] };
+      const open = await this.openDocumentReports(previous, first);
+      fresh += open.fresh;
+      for (const [uri, resultId] of open.seen) seen.set(uri, resultId);
+      if (open.items.length) {
+        if (partial) partial.report({ items: open.items });
+        else collected.push(...open.items);
+      }
       if (!partial && (fresh > 0 || !this.answeredWorkspace)) {
         this.answeredWorkspace = true;
         return { items: collected };
@@ -211,6 +218,31 @@ export class Diagnostics {
       await this.waitForChange(since, token);
       if (token.isCancellationRequested) return { items: partial ? [] : collected };
     }
+  }
+
+  /**
+   * Workspace reports for open documents, linted from the editor's text and tagged with its version.
+   * A client pulls document diagnostics only for documents shown in a tab; a document whose tab was
+   * closed but which is still open (no `didClose` yet) would otherwise keep stale diagnostics after a
+   * configuration change. Clients prefer their own document pulls over these reports.
+   */
+  private async openDocumentReports(previous: ReadonlyMap<string, string>, first: boolean): Promise<{ items: WorkspaceDocumentDiagnosticReport[]; seen: Map<string, string>; fresh: number }> {
+    const items: WorkspaceDocumentDiagnosticReport[] = [];
+    const seen = new Map<string, string>();
+    let fresh = 0;
+    for (const document of this.documents.all()) {
+      const lint = await this.lints.lint(document);
+      if (this.documents.get(document.uri)?.version !== lint.version) continue;
+      const resultId = `open:${documentResultId(lint)}`;
+      seen.set(document.uri, resultId);
+      if (previous.get(document.uri) !== resultId) {
+        fresh++;
+        items.push({ kind: DocumentDiagnosticReportKind.Full, uri: document.uri, version: lint.version, resultId, items: lintDiagnostics(lint) });
+      } else if (first) {
+        items.push({ kind: DocumentDiagnosticReportKind.Unchanged, uri: document.uri, version: lint.version, resultId });
+      }
+    }
+    return { items, seen, fresh };
   }
 
   /** Push mode: rescans the workspace and publishes what changed since the last publication. */

@@ -135,6 +135,27 @@ describe('LSP workspace diagnostics (real server over stdio)', () => {
     }
   });
 
+  it('pull: open documents are in the workspace report with their version, and a configuration change re-reports them', async () => {
+    const client = await TestClient.start({ pull: true, root: ws.root });
+    try {
+      const uri = uriOf('scripts/launch.sh');
+      await client.open(uri, 'shellscript', 'export OPENAI_BASE_URL=https://api.openai.com/v1/v1\n');
+      const first = await client.connection.sendRequest(WorkspaceDiagnosticRequest.type, { previousResultIds: [] });
+      const open = first.items.find((i) => i.uri === uri) as FullDocumentDiagnosticReport & { uri: string; version: number | null };
+      assert.equal(open.version, 1);
+      assert.deepEqual(open.items.map((d) => d.code), ['base-url-duplicate-v1']);
+      writeFileSync(join(ws.root, '.rolloutlintrc.json'), '{ "rules": { "base-url-duplicate-v1": "off" } }\n');
+      await client.watched([{ uri: uriOf('.rolloutlintrc.json'), type: FileChangeType.Created }]);
+      const previousResultIds = first.items.map((i) => ({ uri: i.uri, value: i.resultId! }));
+      const second = await client.connection.sendRequest(WorkspaceDiagnosticRequest.type, { previousResultIds });
+      const again = second.items.find((i) => i.uri === uri) as FullDocumentDiagnosticReport & { version: number | null };
+      assert.equal(again.kind, DocumentDiagnosticReportKind.Full);
+      assert.deepEqual(again.items, []);
+    } finally {
+      await client.stop();
+    }
+  });
+
   it('a 20 MB file gets skipped-file (on disk and open) and the server stays up', async () => {
     writeLargeEnv(join(ws.root, 'big.env'), 20 * 1024 * 1024);
     const client = await TestClient.start({ pull: false, root: ws.root });
