@@ -120,6 +120,9 @@ function parseArgs(argv: string[], io: PingIo): PingOptions {
 
 async function buildTarget(options: PingOptions, io: PingIo, lang: Locale): Promise<{ target: ProbeTarget; keyLine: string }> {
   const from = options.from ? await readFromFile(resolve(io.cwd, options.from), io) : {};
+  if (options.from && !options.baseUrl && !from.baseUrl) {
+    throw new UsageError(`${options.from} holds no literal base URL to probe (a value such as \${VAR} is filled in elsewhere); pass --base-url`);
+  }
   const consumer = options.consumer ?? from.consumer ?? 'openai-sdk';
   const baseUrl = options.baseUrl ?? from.baseUrl ?? defaultBaseUrl(consumer, io.env);
   const fileKey = from.apiKey && from.baseUrl ? { value: from.apiKey, baseUrl: from.baseUrl } : undefined;
@@ -174,7 +177,7 @@ async function readFromFile(path: string, io: PingIo): Promise<FromFileTarget> {
   try {
     json = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch {
-    throw new UsageError(`${path} is not JSON and no resolver recognised it`);
+    throw new UsageError(`${path}: no base URL found (it is not a .env, YAML, Python, shell or openclaw.json file with a literal base URL, nor a JSON {baseUrl, …} target)`);
   }
   return validateFromFile(json, path);
 }

@@ -40,3 +40,28 @@ export function matchLineBreaks(edits: readonly TextEdit[], text: string): TextE
   const crlf = /\r\n/.test(text) && !/(^|[^\r])\n/.test(text);
   return crlf ? edits.map((e) => ({ ...e, text: e.text.replace(/\r?\n/g, '\r\n') })) : [...edits];
 }
+
+/**
+ * Shrinks an edit to the characters that actually change: the common prefix and suffix of the
+ * replaced text and the new text are left out, and when the new text is a piece of the old one
+ * (quotes or whitespace dropped at both ends) the edit becomes two deletions. Fixes then touch only
+ * the bytes they mean to, and a fix that trims a key carries no copy of the key.
+ */
+export function minimizeEdit(edit: TextEdit, text: string): TextEdit[] {
+  const old = text.slice(edit.range.start, edit.range.end);
+  const inner = edit.text.length > 0 ? old.indexOf(edit.text) : -1;
+  if (inner >= 0) {
+    const start = edit.range.start;
+    return [
+      { range: { start, end: start + inner }, text: '' },
+      { range: { start: start + inner + edit.text.length, end: edit.range.end }, text: '' },
+    ].filter((e) => e.range.end > e.range.start);
+  }
+  let prefix = 0;
+  const max = Math.min(old.length, edit.text.length);
+  while (prefix < max && old.charCodeAt(prefix) === edit.text.charCodeAt(prefix)) prefix++;
+  let suffix = 0;
+  while (suffix < max - prefix && old.charCodeAt(old.length - 1 - suffix) === edit.text.charCodeAt(edit.text.length - 1 - suffix)) suffix++;
+  const minimal = { range: { start: edit.range.start + prefix, end: edit.range.end - suffix }, text: edit.text.slice(prefix, edit.text.length - suffix) };
+  return minimal.text === '' && minimal.range.end === minimal.range.start ? [] : [minimal];
+}

@@ -1,4 +1,4 @@
-import type { Extraction, Finding, Format, Severity } from './model/types';
+import type { Extraction, Finding, Format, Range, Severity } from './model/types';
 import { emptyExtraction } from './model/types';
 import type { WorkspaceFacts } from './model/facts';
 import type { VerifiedEndpoint } from './model/verified';
@@ -15,7 +15,8 @@ import type { FixReport, LintDocument, Rule, RuleContext } from './rules/rule';
 import { RULES } from './rules/index';
 import { applyPrecedence } from './rules/precedence';
 import { applySuppressions } from './suppress';
-import { matchLineBreaks } from './fix';
+import { matchLineBreaks, minimizeEdit } from './fix';
+import { secretRanges } from './secrets';
 
 /** Everything a lint run needs besides the document. */
 export interface LintOptions {
@@ -43,6 +44,8 @@ export interface LintOutcome {
   extraction: Extraction;
   resolution: Resolution;
   failures: RuleFailure[];
+  /** Spans holding keys or URL credentials, for hosts that echo source text (see `secretRanges`). */
+  secrets: Range[];
 }
 
 /** Removes a leading U+FEFF; core offsets are into the text after it. */
@@ -108,11 +111,13 @@ export function lintDocument(input: { path: string; text: string; format?: Forma
           message: render(rule, locale, r.messageId, r.data),
           range: r.range,
           subject: r.subject,
-          fixes: (r.fixes ?? []).map((fix: FixReport) => ({
-            title: render(rule, locale, fix.titleId, fix.data),
-            safety: fix.safety,
-            edits: matchLineBreaks(fix.edits, text),
-          })),
+          fixes: (r.fixes ?? [])
+            .map((fix: FixReport) => ({
+              title: render(rule, locale, fix.titleId, fix.data),
+              safety: fix.safety,
+              edits: matchLineBreaks(fix.edits, text).flatMap((e) => minimizeEdit(e, text)),
+            }))
+            .filter((fix) => fix.edits.length > 0),
         });
       },
     };
@@ -124,5 +129,5 @@ export function lintDocument(input: { path: string; text: string; format?: Forma
   }
   const kept = applySuppressions(applyPrecedence(findings), extraction.comments, document, { locale, config, onlyRules: options.onlyRules, reportUnused: options.reportUnusedDisableDirectives });
   kept.sort((a, b) => a.range.start - b.range.start || a.range.end - b.range.end || a.ruleId.localeCompare(b.ruleId));
-  return { document, findings: kept, extraction, resolution, failures };
+  return { document, findings: kept, extraction, resolution, failures, secrets: secretRanges(extraction) };
 }

@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import type { Finding, Format } from '../core/model/types';
+import type { Finding, Format, Range } from '../core/model/types';
 import { formatOf, isCandidate } from '../core/files';
 import { lintDocument, stripBom, type LintOptions, type RuleFailure } from '../core/lint';
 import { applyEdits, chooseFixes } from '../core/fix';
@@ -16,6 +16,8 @@ export interface FileResult {
   text: string | undefined;
   findings: Finding[];
   failures: RuleFailure[];
+  /** Spans of `text` holding keys or URL credentials, masked wherever source text is echoed. */
+  secrets?: Range[];
   /** Set when `--fix` rewrote the file: the number of fix passes that changed it. */
   fixedPasses?: number;
   /** The file was read but is not a candidate (a Python file without trigger tokens). */
@@ -78,5 +80,5 @@ export function lintFile(absPath: string, relPath: string, options: LintFileOpti
       }
     }
   }
-  return { ...base, text: current, findings: outcome.findings, failures: outcome.failures, fixedPasses: passes || undefined };
+  return { ...base, text: current, findings: outcome.findings, failures: outcome.failures, secrets: outcome.secrets, fixedPasses: passes || undefined };
 }

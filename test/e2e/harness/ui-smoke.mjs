@@ -73,6 +73,14 @@ export async function runUiSmoke({ session, playwrightCore, outDir, log }) {
   const column = at - text.lastIndexOf('\n', at - 1);
   const problemRow = page.locator('.markers-panel .monaco-list-row', { hasText: RULE }).filter({ hasText: `[Ln ${line}, Col ${column}]` });
 
+  const manifest = JSON.parse(fs.readFileSync(path.join(session.extensionPath, 'package.json'), 'utf8'));
+  const command = manifest.contributes?.commands?.find((c) => c.command === TEST_CONNECTION);
+  // Written before the workbench opens: Quick Open's file index may not yet list a file created later.
+  if (command) {
+    okServer = await startOkServer();
+    fs.writeFileSync(path.join(session.workspace, LOCAL_ENV), `OPENAI_BASE_URL=http://127.0.0.1:${okServer.port}/v1\nOPENAI_API_KEY=sk-test-e2e-ui-00000000000000000000000000\n`);
+  }
+
   try {
     await step('workbench opens the workspace', async () => {
       await page.goto(`${session.url}/?folder=${encodeURIComponent(session.workspace)}`, { waitUntil: 'domcontentloaded' });
@@ -112,17 +120,13 @@ export async function runUiSmoke({ session, playwrightCore, outDir, log }) {
       await shot('fixed');
     });
 
-    const manifest = JSON.parse(fs.readFileSync(path.join(session.extensionPath, 'package.json'), 'utf8'));
-    const command = manifest.contributes?.commands?.find((c) => c.command === TEST_CONNECTION);
     if (!command) {
       skipped++;
       log(`ui: - command palette + notification (skipped: ${TEST_CONNECTION} is not in package.json contributes.commands yet)`);
     } else {
       const title = `${command.category ? `${command.category}: ` : ''}${command.title}`;
       await step(`command palette: ${title}`, async () => {
-        okServer = await startOkServer();
         const base = `http://127.0.0.1:${okServer.port}/v1`;
-        fs.writeFileSync(path.join(session.workspace, LOCAL_ENV), `OPENAI_BASE_URL=${base}\nOPENAI_API_KEY=sk-test-e2e-ui-00000000000000000000000000\n`);
         await quickInput('Control+p', LOCAL_ENV);
         await page.locator('.quick-input-list .monaco-list-row', { hasText: LOCAL_ENV }).first().waitFor({ timeout: STEP_TIMEOUT });
         await page.keyboard.press('Enter');
@@ -130,7 +134,8 @@ export async function runUiSmoke({ session, playwrightCore, outDir, log }) {
         await quickInput('Control+Shift+p', `>${title}`);
         await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor({ timeout: STEP_TIMEOUT });
         await page.keyboard.press('Enter');
-        const toast = page.locator('.notifications-toasts .notification-toast').first();
+        // The result toast, not the progress toast ("Rollout Lint: testing <url>") shown while the probe runs.
+        const toast = page.locator('.notifications-toasts .notification-toast', { hasText: `127.0.0.1:${okServer.port}`, hasNotText: 'Rollout Lint: testing' }).first();
         await toast.waitFor({ timeout: STEP_TIMEOUT });
         const message = (await toast.innerText()).replace(/\s+/g, ' ');
         log(`ui:   notification: ${message}`);

@@ -72,7 +72,7 @@ describe('output formats', () => {
         assert.equal(tracking.level, 'error');
         assert.equal(tracking.fixes![0].properties.safety, 'safe');
         assert.deepEqual(tracking.fixes![0].artifactChanges[0].replacements, [
-          { deletedRegion: { startLine: 2, startColumn: 17, endLine: 2, endColumn: 17 + DUP.length + '?utm_source=chat'.length }, insertedContent: { text: DUP } },
+          { deletedRegion: { startLine: 2, startColumn: 17 + DUP.length, endLine: 2, endColumn: 17 + DUP.length + '?utm_source=chat'.length }, insertedContent: { text: '' } },
         ]);
 
         const skipped = run.results.find((r) => r.ruleId === 'skipped-file')!;

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { lintDocument } from '../../../server/src/core/lint';
+import { applyEdits } from '../../../server/src/core/fix';
 import type { VerifiedEndpoint } from '../../../server/src/core/model/verified';
 import { findVerified } from '../../../server/src/core/model/verified';
 import { loadGrammars } from '../../../server/src/node/grammars';
@@ -29,7 +30,7 @@ describe('base-url-missing-v1 and verified probe results (LintOptions.verified)'
     const start = TEXT.indexOf('https://');
     assert.deepEqual(finding.range, { start, end: start + 'https://taotoken.net/api'.length }, 'range after Chinese text stays right');
     assert.equal(finding.message, 'base URL "https://taotoken.net/api": OPENAI_BASE_URL (openai SDK) calls https://taotoken.net/api/chat/completions, which did not answer as an API in Test Connection, while https://taotoken.net/api/v1/chat/completions did; use https://taotoken.net/api/v1');
-    assert.deepEqual(finding.fixes.map((f) => [f.title, f.safety, f.edits[0].text]), [['Use the verified base https://taotoken.net/api/v1', 'unsafe', 'https://taotoken.net/api/v1']]);
+    assert.deepEqual(finding.fixes.map((f) => [f.title, f.safety, applyEdits(TEXT, f.edits)]), [['Use the verified base https://taotoken.net/api/v1', 'unsafe', '# 中文注释\nOPENAI_BASE_URL=https://taotoken.net/api/v1\n']]);
     const [zh] = await missingV1([PROOF], TEXT, 'zh-CN');
     assert.match(zh.message, /测试连接时它没有作为 API 应答/);
   });
@@ -50,6 +51,6 @@ describe('base-url-missing-v1 and verified probe results (LintOptions.verified)'
     const [guess] = await missingV1(undefined, text);
     assert.equal(guess.messageId, 'bare');
     const [proven] = await missingV1([{ ...PROOF, baseUrl: 'http://127.0.0.1:9999', workingBaseUrl: 'http://127.0.0.1:9999/api/v1', url: 'http://127.0.0.1:9999/api/v1/chat/completions' }], text);
-    assert.deepEqual([proven.messageId, proven.fixes[0].edits[0].text], ['verified', 'http://127.0.0.1:9999/api/v1']);
+    assert.deepEqual([proven.messageId, applyEdits(text, proven.fixes[0].edits)], ['verified', 'OPENAI_BASE_URL=http://127.0.0.1:9999/api/v1\n']);
   });
 });

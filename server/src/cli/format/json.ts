@@ -1,4 +1,4 @@
-import type { Finding, Fix } from '../../core/model/types';
+import type { Finding, Fix, Range } from '../../core/model/types';
 import { LineIndex } from '../../core/positions';
 import type { Formatter } from './types';
 import { visibleFindings } from './visible';
@@ -30,11 +30,18 @@ export interface EslintResult {
   usedDeprecatedRules: [];
 }
 
-/** Merges a multi-edit fix into ESLint's one `{range, text}` spanning all edits. */
-export function toEslintFix(fix: Fix, text: string): { range: [number, number]; text: string } {
+/**
+ * Merges a multi-edit fix into ESLint's one `{range, text}` spanning all edits, or `undefined` when
+ * the text kept between two edits holds a secret (the merged text would carry a copy of the key).
+ */
+export function toEslintFix(fix: Fix, text: string, secrets: readonly Range[] = []): { range: [number, number]; text: string } | undefined {
   const edits = [...fix.edits].sort((a, b) => a.range.start - b.range.start);
   const start = edits[0].range.start;
   const end = Math.max(...edits.map((e) => e.range.end));
+  for (let i = 1; i < edits.length; i++) {
+    const gap = { start: edits[i - 1].range.end, end: edits[i].range.start };
+    if (secrets.some((r) => r.start < gap.end && gap.start < r.end)) return undefined;
+  }
   let out = '';
   let at = start;
   for (const e of edits) {
@@ -44,7 +51,7 @@ export function toEslintFix(fix: Fix, text: string): { range: [number, number]; 
   return { range: [start, end], text: out + text.slice(at, end) };
 }
 
-function toMessage(f: Finding, index: LineIndex | undefined, text: string | undefined): EslintMessage {
+function toMessage(f: Finding, index: LineIndex | undefined, text: string | undefined, secrets: readonly Range[]): EslintMessage {
   const s = index?.positionAt(f.range.start) ?? { line: 0, character: 0 };
   const e = index?.positionAt(f.range.end) ?? s;
   const safe = f.fixes.find((x) => x.safety === 'safe');
@@ -58,9 +65,14 @@ function toMessage(f: Finding, index: LineIndex | undefined, text: string | unde
     endColumn: e.character + 1,
   };
   if (f.ruleId === 'parse-error') message.fatal = true;
-  if (safe && text !== undefined && safe.edits.length) message.fix = toEslintFix(safe, text);
+  const fix = safe && text !== undefined && safe.edits.length ? toEslintFix(safe, text, secrets) : undefined;
+  if (fix) message.fix = fix;
   const others = f.fixes.filter((x) => x !== safe && x.edits.length);
-  if (others.length && text !== undefined) message.suggestions = others.map((x) => ({ desc: x.title, fix: toEslintFix(x, text) }));
+  const suggestions = text === undefined ? [] : others.flatMap((x) => {
+    const merged = toEslintFix(x, text, secrets);
+    return merged ? [{ desc: x.title, fix: merged }] : [];
+  });
+  if (suggestions.length) message.suggestions = suggestions;
   return message;
 }
 
@@ -71,7 +83,7 @@ export const formatJson: Formatter = (input) => {
     .map((r) => {
       const index = r.text !== undefined ? new LineIndex(r.text) : undefined;
       const findings = visibleFindings(r.findings, input);
-      const messages = findings.map((f) => toMessage(f, index, r.text));
+      const messages = findings.map((f) => toMessage(f, index, r.text, r.secrets ?? []));
       const fixable = (sev: Finding['severity'][]) => findings.filter((f) => sev.includes(f.severity) && f.fixes.some((x) => x.safety === 'safe')).length;
       return {
         filePath: r.absPath,

@@ -1,4 +1,5 @@
 import { LineIndex } from '../../core/positions';
+import { maskSpans } from '../../core/model/secret';
 import type { Formatter } from './types';
 import { visibleFindings } from './visible';
 import { displayWidth } from './width';
@@ -29,7 +30,11 @@ export const formatText: Formatter = (input) => {
       const end = index?.positionAt(f.range.end) ?? start;
       lines.push(`${paint('bold', `${result.relPath}:${start.line + 1}:${start.character + 1}`)}: ${paint(f.severity, f.severity)}: ${f.message} ${paint('dim', `[${f.ruleId}]`)}`);
       if (index && result.text) {
-        const source = index.lineText(start.line);
+        const lineStart = index.offsetAt({ line: start.line, character: 0 });
+        const source = maskSpans(
+          index.lineText(start.line),
+          (result.secrets ?? []).map((r) => ({ start: r.start - lineStart, end: r.end - lineStart })),
+        );
         if (source.length <= 300) {
           const endCharacter = end.line === start.line ? end.character : source.length;
           const width = Math.max(1, displayWidth(source.slice(start.character, endCharacter)));

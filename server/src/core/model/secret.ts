@@ -26,3 +26,46 @@ export function redactSecrets(text: string, secrets: readonly string[]): string 
   }
   return out;
 }
+
+/** Query parameters that carry credentials (`?key=` for Gemini-style APIs, `api_key`, `token`, signatures). */
+const SECRET_QUERY = /([?&](?:api[_-]?key|key|token|access[_-]?token|auth|secret|sig|signature|password|x-api-key)=)([^&#\s]*)/gi;
+
+/**
+ * Hides credentials inside a URL for display: the password of `user:pass@` and the values of
+ * credential query parameters become `****`. Other text is returned unchanged.
+ */
+export function redactUrlSecrets(value: string): string {
+  if (!value.includes('://') && !value.includes('?')) return value;
+  return value.replace(/(\/\/[^/?#@\s:]*):[^/?#@\s]*@/, '$1:****@').replace(SECRET_QUERY, (_m, name: string, v: string) => (v ? `${name}****` : name));
+}
+
+/**
+ * The spans of `text` that hold credentials inside URLs (passwords in `user:pass@`, credential query
+ * values), as `[start, end)` offsets relative to `text`.
+ */
+export function urlSecretSpans(text: string): { start: number; end: number }[] {
+  const spans: { start: number; end: number }[] = [];
+  for (const m of text.matchAll(/\/\/[^/?#@\s:]*:([^/?#@\s]+)@/g)) {
+    const start = m.index + m[0].length - 1 - m[1].length;
+    spans.push({ start, end: start + m[1].length });
+  }
+  for (const m of text.matchAll(SECRET_QUERY)) if (m[2]) spans.push({ start: m.index + m[1].length, end: m.index + m[0].length });
+  return spans;
+}
+
+/**
+ * Masks the characters of `line` inside `spans` (offsets into `line`) without changing its length, so
+ * carets under the line stay aligned: a long secret keeps its first 3 and last 4 characters.
+ */
+export function maskSpans(line: string, spans: readonly { start: number; end: number }[]): string {
+  let out = line;
+  for (const { start, end } of spans) {
+    const s = Math.max(0, start);
+    const e = Math.min(line.length, end);
+    if (e <= s) continue;
+    const keepHead = e - s >= 16 ? 3 : 0;
+    const keepTail = e - s >= 16 ? 4 : 0;
+    out = out.slice(0, s + keepHead) + '*'.repeat(e - s - keepHead - keepTail) + out.slice(e - keepTail);
+  }
+  return out;
+}

@@ -1,4 +1,5 @@
 import type { ParseProblem, RequestSite, Setting, TextEdit } from '../model/types';
+import { redactUrlSecrets } from '../model/secret';
 
 /** Subject key for findings about a setting (see `Finding.subject`). */
 export function subjectOf(setting: Setting): string {
@@ -27,8 +28,12 @@ export function replaceContent(setting: Setting, content: string): TextEdit {
   return { range: { ...setting.contentRange }, text: content };
 }
 
-/** Shortens a value for a message: at most `max` characters, with `…` in the middle. */
-export function shorten(value: string, max = 80): string {
+/**
+ * Shortens a value for a message: credentials inside URLs are hidden (`redactUrlSecrets`), then at
+ * most `max` characters are kept, with `…` in the middle.
+ */
+export function shorten(raw: string, max = 80): string {
+  const value = redactUrlSecrets(raw);
   if (value.length <= max) return value;
   const half = Math.floor((max - 1) / 2);
   return `${value.slice(0, half)}…${value.slice(-half)}`;

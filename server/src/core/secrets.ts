@@ -1,0 +1,23 @@
+import type { Extraction, Range } from './model/types';
+import { urlSecretSpans } from './model/secret';
+
+/**
+ * The spans of a document that hold secrets, for hosts that echo source text (the CLI's source line
+ * under a finding): every key and `Authorization` value, and credentials inside URL values. Offsets
+ * are UTF-16, into the linted text. Reads roles filled in by `resolve`.
+ */
+export function secretRanges(extraction: Extraction): Range[] {
+  const out: Range[] = [];
+  for (const s of extraction.settings) {
+    const { start, end } = s.contentRange;
+    if (end <= start) continue;
+    if (s.role === 'apiKey' || s.role === 'header') {
+      out.push({ start, end });
+    } else if (s.value?.includes('://')) {
+      for (const span of urlSecretSpans(s.raw.slice(s.contentRange.start - s.valueRange.start))) {
+        out.push({ start: start + span.start, end: Math.min(end, start + span.end) });
+      }
+    }
+  }
+  return out;
+}
