@@ -65,7 +65,17 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
   return code;
 }
 
-if (require.main === module) {
+/**
+ * Runs `main` on the process arguments and sets the exit code (the bin entry and `node dist/cli.js`).
+ * A reader that goes away (`| head`) ends the process quietly.
+ */
+export function run(): void {
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+      throw error;
+    });
+  }
   main(process.argv.slice(2)).then(
     (code) => {
       process.exitCode = code;
@@ -76,3 +86,5 @@ if (require.main === module) {
     },
   );
 }
+
+if (require.main === module) run();

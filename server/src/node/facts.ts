@@ -76,13 +76,13 @@ export class GitignoreChain {
  */
 export class NodeWorkspaceFacts implements WorkspaceFacts {
   private chain: GitignoreChain | undefined;
-  private tracked: Set<string> | undefined;
-  private gitTop: string | undefined | null = null;
+  private readonly repoOfDir = new Map<string, string | undefined>();
+  private readonly repos = new Map<string, { tracked: Set<string>; chain: GitignoreChain }>();
   private readonly envCache = new Map<string, Record<string, { file: string; value: string }[]>>();
 
   constructor(readonly root: string) {}
 
-  /** `.gitignore` rules from the git top level (or the root, outside git) down. */
+  /** `.gitignore` rules from the root's git top level (or the root, outside git) down; the walker uses them. */
   get gitignore(): GitignoreChain {
     this.chain ??= new GitignoreChain(this.gitTopLevel() ?? this.root);
     return this.chain;
@@ -94,44 +94,59 @@ export class NodeWorkspaceFacts implements WorkspaceFacts {
 
   /** The git work tree holding the root, or `undefined`. */
   gitTopLevel(): string | undefined {
-    if (this.gitTop === null) {
-      try {
-        this.gitTop = execFileSync('git', ['rev-parse', '--show-toplevel'], { cwd: this.root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() || undefined;
-      } catch {
-        this.gitTop = undefined;
-      }
-    }
-    return this.gitTop;
+    return this.repoOf(this.root);
   }
 
-  private trackedFiles(): Set<string> {
-    if (!this.tracked) {
-      this.tracked = new Set();
-      const top = this.gitTopLevel();
-      if (top) {
-        try {
-          const out = execFileSync('git', ['ls-files', '-z'], { cwd: top, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, stdio: ['ignore', 'pipe', 'ignore'] });
-          for (const f of out.split('\0')) if (f) this.tracked.add(join(top, f));
-        } catch {
-          /* not readable as a repository: fall back to .gitignore files */
-        }
+  /**
+   * The work tree holding `dir`: the nearest folder upwards with a `.git` entry (a folder, or a file
+   * for worktrees and submodules). Cached per folder.
+   */
+  private repoOf(dir: string): string | undefined {
+    if (this.repoOfDir.has(dir)) return this.repoOfDir.get(dir);
+    const parent = dirname(dir);
+    const top = existsSync(join(dir, '.git')) ? dir : parent === dir ? undefined : this.repoOf(parent);
+    this.repoOfDir.set(dir, top);
+    return top;
+  }
+
+  /** What git tracks in the work tree at `top` (`git ls-files`, asked once) and its `.gitignore` rules. */
+  private repo(top: string): { tracked: Set<string>; chain: GitignoreChain } {
+    let repo = this.repos.get(top);
+    if (!repo) {
+      repo = { tracked: new Set(), chain: top === this.gitTopLevel() ? this.gitignore : new GitignoreChain(top) };
+      try {
+        const out = execFileSync('git', ['ls-files', '-z'], { cwd: top, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, stdio: ['ignore', 'pipe', 'ignore'] });
+        for (const f of out.split('\0')) if (f) repo.tracked.add(join(top, f));
+      } catch {
+        /* git missing or not a readable repository: .gitignore files still decide */
       }
+      this.repos.set(top, repo);
     }
-    return this.tracked;
+    return repo;
   }
 
   /** Forgets cached git and dotenv facts (after file-watch events). */
   invalidate(): void {
-    this.tracked = undefined;
+    this.repos.clear();
+    this.repoOfDir.clear();
+    this.chain = undefined;
     this.envCache.clear();
   }
 
+  /**
+   * Git's view of a path, asked of the work tree that holds the path itself (not the one holding the
+   * current folder), so `rollout-lint other-repo/` and nested repositories are judged by their own git.
+   */
   gitState(path: string): 'tracked' | 'ignored' | 'exposed' | 'unknown' {
     const abs = this.abs(path);
-    if (this.trackedFiles().has(abs)) return 'tracked';
+    const top = this.repoOf(dirname(abs));
+    if (top) {
+      const repo = this.repo(top);
+      if (repo.tracked.has(abs)) return 'tracked';
+      return repo.chain.ignores(abs) ? 'ignored' : 'exposed';
+    }
     if (this.gitignore.ignores(abs)) return 'ignored';
-    if (this.gitTopLevel() || this.gitignore.hasAny(abs)) return 'exposed';
-    return 'unknown';
+    return this.gitignore.hasAny(abs) ? 'exposed' : 'unknown';
   }
 
   siblingEnv(path: string): Record<string, { file: string; value: string }[]> {
