@@ -37,7 +37,7 @@ export const TRIGGER_TOKENS = /base_?url|api_base|api_key|apikey|auth_token|open
 
 /**
  * Whether the walker lints a file (DESIGN "Files"): dotenv and YAML always; JSON only
- * `openclaw.json`, `*settings.json` with an `env` key, or `config.jsonGlobs`; Python and shell when
+ * `openclaw.json`, `*settings.json`/`settings.local.json` (Claude Code) with an `env` key, or `config.jsonGlobs`; Python and shell when
  * their text has a trigger token. `relPath` is workspace-relative with `/` separators.
  */
 export function isCandidate(relPath: string, text: string, config: LintConfig): boolean {
@@ -49,7 +49,7 @@ export function isCandidate(relPath: string, text: string, config: LintConfig): 
       return true;
     case 'json':
       if (name === 'openclaw.json') return true;
-      if (name.endsWith('settings.json') && /"env"\s*:/.test(text)) return true;
+      if (/settings(\.local)?\.json$/.test(name) && /"env"\s*:/.test(text)) return true;
       return config.jsonGlobs.length > 0 && picomatch(config.jsonGlobs, { dot: true })(relPath);
     case 'python':
     case 'shell':

@@ -1,10 +1,11 @@
 import { defineRule } from './rule';
-import { isExampleFile, subjectOf } from './util';
+import { isExampleFile, isModelEndpointKey, subjectOf } from './util';
 
 /**
  * A key that a client will send empty (`api_key=""`, `OPENAI_API_KEY=`): the SDK sends
  * `Authorization: Bearer ` and the server answers 401 (or the SDK refuses to start). Defaults in
  * `os.getenv("K", "")` and `${K:-}` are not reported: they are often a server's own "no key expected".
+ * Keys of other services (`WANDB_API_KEY=`) are left alone: see `isModelEndpointKey`.
  */
 export default defineRule({
   meta: {
@@ -24,7 +25,9 @@ export default defineRule({
   },
   check({ document, resolution, report }) {
     if (isExampleFile(document.path)) return;
+    const baseUrls = resolution.byRole('baseUrl');
     for (const setting of resolution.byRole('apiKey')) {
+      if (!isModelEndpointKey(setting, baseUrls)) continue;
       if (setting.kind === 'envDefault' || setting.kind === 'assignment' || setting.value === undefined) continue;
       if (setting.value.trim() !== '' || setting.valueType !== 'string') continue;
       report({ messageId: 'empty', data: { key: setting.key }, range: { start: setting.keyRange.start, end: Math.max(setting.keyRange.end, setting.valueRange.end) }, subject: subjectOf(setting) });

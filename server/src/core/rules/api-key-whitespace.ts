@@ -12,13 +12,14 @@ export const LOADER_NAMES: Record<Loader, string> = {
   dockerEnvFile: 'docker --env-file',
 };
 
-const EDGE_WHITESPACE = /^\s|\s$/;
+/** Whitespace and the invisible zero-width characters (U+200B–U+200D, U+2060) pasted keys pick up. */
+const EDGE_WHITESPACE = /^[\s\u200b-\u200d\u2060]|[\s\u200b-\u200d\u2060]$/;
 
 /**
  * Whitespace at either end of a value's source text, written plainly or as an escape that decodes
  * to whitespace (`\n`, `\t`, `\r`, `\u0020` in JSON, Python and YAML double-quoted strings).
  */
-const SOURCE_EDGE_WHITESPACE = /^(?:\s|\\[nrt]|\\u00(?:20|09|0[aAdD]))+|(?:\s|\\[nrt]|\\u00(?:20|09|0[aAdD]))+$/g;
+const SOURCE_EDGE_WHITESPACE = /^(?:[\s\u200b-\u200d\u2060]|\\[nrt]|\\u00(?:20|09|0[aAdD])|\\u200[bcd])+|(?:[\s\u200b-\u200d\u2060]|\\[nrt]|\\u00(?:20|09|0[aAdD])|\\u200[bcd])+$/g;
 
 /** The loaders that keep leading/trailing whitespace in a dotenv value; every reader for other formats. */
 function keepers(setting: Setting): Loader[] | 'all' | [] {

@@ -3,7 +3,7 @@ import { isMisparsed, replaceContent, shorten, subjectOf } from './util';
 import { isPlaceholderUrl, isTemplated, schemelessHost } from './url-shape';
 
 interface Diagnosis {
-  messageId: 'whitespace' | 'missingColon' | 'slashes' | 'schemeTypo' | 'noHost' | 'port' | 'unparsable';
+  messageId: 'whitespace' | 'edgeWhitespace' | 'lookalike' | 'missingColon' | 'slashes' | 'schemeTypo' | 'noHost' | 'port' | 'unparsable';
   data?: Record<string, string>;
   /** The corrected value, when the correction is obvious. */
   fixed?: string;
@@ -29,8 +29,21 @@ function intendedScheme(scheme: string): 'http' | 'https' | undefined {
   return toHttps <= toHttp ? 'https' : 'http';
 }
 
+/**
+ * Characters that input methods and chat apps slip into pasted URLs: zero-width spaces and joiners,
+ * BOM/word joiner, and full-width `：` `／` `．` (what a Chinese IME types in full-width mode), each
+ * with its ASCII replacement (`''` = delete).
+ */
+const LOOKALIKES: Record<string, string> = { '\u200b': '', '\u200c': '', '\u200d': '', '\u2060': '', '\ufeff': '', '\uff1a': ':', '\uff0f': '/', '\uff0e': '.', '\u3002': '.' };
+const LOOKALIKE = /[\u200b-\u200d\u2060\ufeff\uff1a\uff0f\uff0e\u3002]/g;
+
 /** Why `value` (trimmed, not templated, not scheme-less) is not a usable http(s) URL, or `undefined`. */
 function diagnose(value: string): Diagnosis | undefined {
+  const odd = value.match(LOOKALIKE);
+  if (odd) {
+    const chars = [...new Set(odd)].map((c) => `U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`).join(', ');
+    return { messageId: 'lookalike', data: { chars }, fixed: value.replace(LOOKALIKE, (c) => LOOKALIKES[c] ?? '') };
+  }
   if (/\s/.test(value)) return /[./:]/.test(value) ? { messageId: 'whitespace' } : undefined;
   const noColon = /^(https?)\/\/(.+)$/i.exec(value);
   if (noColon) return { messageId: 'missingColon', fixed: `${noColon[1]}://${noColon[2]}` };
@@ -72,6 +85,10 @@ export default defineRule({
   messages: {
     en: {
       whitespace: 'base URL "{value}" contains whitespace; clients cannot parse it and send no request',
+      edgeWhitespace: 'base URL "{value}" has whitespace at its {where} that the client keeps; requests go to a mangled URL and fail',
+      lookalike: 'base URL "{value}" contains {chars} (invisible or full-width characters from an input method); clients cannot parse it or call the wrong host',
+      start: 'start',
+      end: 'end',
       missingColon: 'base URL "{value}" lacks the ":" after the scheme; clients cannot parse it and send no request',
       slashes: 'base URL "{value}" needs "//" after "{scheme}:"; clients reject it or read the host as a path',
       schemeTypo: 'base URL "{value}" starts with the unknown scheme "{scheme}:"; did you mean {intended}://? Clients send no request',
@@ -82,6 +99,10 @@ export default defineRule({
     },
     'zh-CN': {
       whitespace: 'base URL "{value}" 含有空白字符；客户端无法解析，不会发出请求',
+      edgeWhitespace: 'base URL "{value}" 的{where}有空白字符，客户端会保留它；请求会发往错误的 URL 并失败',
+      lookalike: 'base URL "{value}" 含有 {chars}（输入法带入的不可见字符或全角字符）；客户端无法解析，或会请求错误的主机',
+      start: '开头',
+      end: '末尾',
       missingColon: 'base URL "{value}" 的协议后缺少 ":"；客户端无法解析，不会发出请求',
       slashes: 'base URL "{value}" 在 "{scheme}:" 之后需要 "//"；客户端会拒绝它，或把主机名当作路径',
       schemeTypo: 'base URL "{value}" 以未知协议 "{scheme}:" 开头；是否应为 {intended}://？客户端不会发出请求',
@@ -91,11 +112,25 @@ export default defineRule({
       'fix.fixed': '改为 {fixed}',
     },
   },
-  check({ extraction, resolution, report }) {
+  check({ extraction, resolution, report, t }) {
     for (const base of resolution.baseUrls) {
       const { setting } = base;
       if (setting.value === undefined || setting.valueType !== 'string' || isMisparsed(setting, extraction.parseProblems)) continue;
       const value = setting.value.trim();
+      const kept = [setting.value, ...Object.values(setting.loaded ?? {})].find((v): v is string => typeof v === 'string' && v.trim() === value && v !== value && !/[\r\n]$/.test(v));
+      if (kept !== undefined && value !== '') {
+        const source = setting.raw.slice(setting.contentRange.start - setting.valueRange.start, setting.contentRange.end - setting.valueRange.start);
+        const trimmed = source.trim();
+        report({
+          severity: 'warning',
+          messageId: 'edgeWhitespace',
+          data: { value: shorten(value), where: t(/^\s/.test(kept) ? 'start' : 'end') },
+          range: setting.contentRange,
+          subject: subjectOf(setting),
+          fixes: trimmed !== source && trimmed !== '' ? [{ titleId: 'fix.fixed', data: { fixed: shorten(value) }, safety: 'safe', edits: [replaceContent(setting, trimmed)] }] : [],
+        });
+        continue;
+      }
       if (value === '' || isTemplated(value) || isPlaceholderUrl(value) || schemelessHost(value) !== undefined) continue;
       const diagnosis = diagnose(value);
       if (!diagnosis) continue;

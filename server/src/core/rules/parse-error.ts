@@ -14,7 +14,11 @@ export default defineRule({
     'zh-CN': { parse: '无法解析此 {format} 文件的这一部分：{detail}；文件其余部分仍会检查' },
   },
   check({ document, extraction, report }) {
+    const seen = new Set<string>();
     for (const problem of extraction.parseProblems) {
+      const key = `${problem.range.start}:${problem.message}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
       report({ messageId: 'parse', data: { format: document.format, detail: problem.message.replace(/[.。]\s*$/, '') }, range: problem.range });
     }
   },

@@ -47,3 +47,22 @@ export function isMisparsed(setting: Setting, problems: readonly ParseProblem[])
   const { start, end } = setting.valueRange;
   return problems.some((p) => p.range.start < Math.max(end, start + 1) && start < Math.max(p.range.end, p.range.start + 1));
 }
+
+/** Name prefixes of model-serving keys (LLM vendors, gateways, local servers, RL roles). */
+const MODEL_KEY_PREFIX = /^(openai|azure_openai|anthropic|claude|deepseek|openrouter|taotoken|sglang|vllm|llm|dashscope|qwen|moonshot|kimi|zhipu|glm|gemini|mistral|groq|together|fireworks|xai|siliconflow|ark|volcengine|minimax|baichuan|perplexity|cohere|ollama|lmstudio|litellm|policy|rollout|reward|judge|teacher|model)(_|$)/;
+const MODEL_PATH_WORD = /(^|[._\-[\]])(openai|anthropic|llm|model|models|provider|providers|rollout|policy|reward|judge|teacher|inference|serving|generation)([._\-[\]]|$)/i;
+
+/**
+ * Whether a key setting is the key of a model endpoint rather than of some other service
+ * (`WANDB_API_KEY`, `PINECONE_API_KEY`): an LLM client's keyword argument or a call that also gets a
+ * base URL; an env name whose prefix names a model vendor or matches a `*_BASE_URL` in the same
+ * document; a YAML/JSON/flag key next to a base URL or under a model-ish path.
+ */
+export function isModelEndpointKey(setting: Setting, baseUrls: readonly Setting[]): boolean {
+  const key = setting.key.replace(/^-+/, '').replace(/-/g, '_').toLowerCase();
+  const prefix = key.replace(/_?(api_key|apikey|auth_token|key)$/, '');
+  if (prefix === '' || MODEL_KEY_PREFIX.test(prefix)) return true;
+  if (baseUrls.some((b) => b.group === setting.group && (setting.kind !== 'env' || b.key.toLowerCase().startsWith(`${prefix}_`)))) return true;
+  if (setting.kind === 'kwarg') return /(^|\.)(Async)?(Azure)?(OpenAI|Anthropic|ChatOpenAI|ChatAnthropic)$|(^|\.)a?completion$/.test(setting.callee ?? '');
+  return setting.kind !== 'env' && MODEL_PATH_WORD.test(setting.path);
+}
