@@ -88,7 +88,10 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
     const errors = all.filter((f) => f.severity === 'error').length;
     const warnings = all.filter((f) => f.severity === 'warning').length;
     if (errors > 0) return 1;
-    if (options.maxWarnings !== undefined && options.maxWarnings >= 0 && warnings > options.maxWarnings) return 1;
+    if (options.maxWarnings !== undefined && options.maxWarnings >= 0 && warnings > options.maxWarnings) {
+    io.stderr(`rollout-lint: ${warnings} warning${warnings === 1 ? '' : 's'} found, more than --max-warnings ${options.maxWarnings} allows\n`);
+    return 1;
+  }
     return 0;
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;

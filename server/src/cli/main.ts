@@ -37,7 +37,7 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
     .option('--quiet', 'print errors only')
     .option('--max-warnings <n>', 'exit 1 when there are more warnings than this', integer)
     .option('--rule <id>', 'run only this rule (repeatable)', (v: string, prev: string[] = []) => [...prev, v])
-    .option('--lang <locale>', 'message language: en or zh-CN (default: from LANG)')
+    .addOption(new Option('--lang <locale>', 'message language (default: from LC_ALL, LC_MESSAGES, LANG)').choices(['en', 'zh-CN', 'zh-cn', 'zh']))
     .option('--report-unused-disable-directives', 'warn about rollout-lint-disable comments that suppress nothing')
     .option('--no-ignore', 'also lint git-ignored files')
     .option('--no-color', 'never colour the output')

@@ -1,7 +1,7 @@
 import { defineRule, type FixReport } from './rule';
 import { siteSubject } from './util';
 import { enableLogprobs, isCliFlags, logprobsKey, logprobsOn, logprobsState, parameterText, rolloutReason } from './requests';
-import type { RequestSite } from '../model/types';
+import type { RequestSite, Setting } from '../model/types';
 
 /** Mapping keys that hold the sampling parameters sent with each request (a `rollout:` section itself does not). */
 const SAMPLING_MAPPINGS = new Set(['sampling', 'sampling_params', 'generation_kwargs', 'generation_config', 'request', 'request_body', 'extra_body']);
@@ -15,6 +15,18 @@ function needsSwitch(site: RequestSite, text: string): boolean {
   }
   if (site.apiKind !== 'unknown' || site.style !== 'mapping') return false;
   return SAMPLING_MAPPINGS.has(text.slice(site.anchorRange.start, site.anchorRange.end).toLowerCase());
+}
+
+/**
+ * For a YAML/JSON sampling block, the log-prob switch written beside it in the enclosing mapping:
+ * SGLang's `/generate` body keeps `return_logprob` next to `sampling_params`, not inside it.
+ */
+function parentSwitch(site: RequestSite, settings: readonly Setting[]): Setting | undefined {
+  if (site.style !== 'mapping') return undefined;
+  const group = Object.values(site.params)[0]?.group;
+  if (group === undefined) return undefined;
+  const parent = group.includes('.') ? group.slice(0, group.lastIndexOf('.')) : '';
+  return settings.find((s) => s.group === parent && (s.key === 'return_logprob' || s.key === 'logprobs'));
 }
 
 /**
@@ -58,6 +70,8 @@ export default defineRule({
       const state = logprobsState(setting);
       if (state === 'on' || state === 'other') continue;
       if (state === 'absent' && !needsSwitch(site, document.text)) continue;
+      const beside = state === 'absent' ? logprobsState(parentSwitch(site, extraction.settings)) : 'absent';
+      if (beside === 'on' || beside === 'other') continue;
       const edit = enableLogprobs(site, document.text);
       const on = logprobsOn(site);
       const data: Record<string, string> = setting ? { key, value: on } : { text: parameterText(site, document.text, key, on) };
