@@ -46,13 +46,15 @@ function matches(rule: { exact?: string[]; suffix?: string[] }, key: string): bo
 
 /**
  * The role of a setting, or `undefined`. `extraKeys` (from configuration) are checked first, as exact
- * normalised names. openclaw.json's provider `api` field is the `apiType` role.
+ * normalised names. openclaw.json's provider `api` field is the `apiType` role; a curl command's URL
+ * is a `baseUrl` read as written (the `raw` consumer).
  */
 export function roleOf(setting: Setting, extraKeys: Partial<Record<Role, string[]>> = {}): Role | undefined {
   const key = normalizeKey(setting.key);
   for (const [role, names] of Object.entries(extraKeys)) {
     if (names?.some((n) => normalizeKey(n) === key)) return role as Role;
   }
+  if (setting.kind === 'flag' && setting.command === 'curl' && key === 'url') return 'baseUrl';
   if (setting.format === 'json' && key === 'api' && /(^|\.)providers\.("[^"]*"|[^."]+)\.api$/.test(setting.path)) return 'apiType';
   for (const rule of ROLE_TABLE) {
     if (rule.kinds && !rule.kinds.includes(setting.kind)) continue;

@@ -27,8 +27,9 @@ export default defineRule({
     },
   },
   check({ resolution, report }) {
-    for (const { setting, parsed } of resolution.baseUrls) {
+    for (const { setting, parsed, consumers } of resolution.baseUrls) {
       if (!parsed || parsed.query === undefined || setting.value === undefined) continue;
+      if (consumers.length > 0 && consumers.every((c) => c.id === 'raw' && c.appendedPath === undefined)) continue;
       const pairs = parsed.query.split('&').filter((p) => p.length > 0);
       const version = pairs.find((p) => p.split('=')[0].toLowerCase() === 'api-version');
       if (!version) continue;

@@ -39,6 +39,7 @@ export default defineRule({
     for (const base of resolution.baseUrls) {
       const { setting, parsed } = base;
       if (!parsed || parsed.query === undefined || setting.value === undefined) continue;
+      if (base.consumers.length > 0 && base.consumers.every((c) => c.id === 'raw' && c.appendedPath === undefined)) continue;
       const pairs = parsed.query.split('&').filter((p) => p.length > 0);
       const names = pairs.map((p) => decodeURIComponent(p.split('=')[0] ?? ''));
       const others = pairs.filter((_, i) => !TRACKING.test(names[i]) && names[i].toLowerCase() !== 'api-version');
