@@ -1,5 +1,5 @@
 import { defineRule } from './rule';
-import { isExampleFile, isModelEndpointKey, subjectOf } from './util';
+import { indexBaseUrls, isExampleFile, isModelEndpointKey, subjectOf } from './util';
 
 /**
  * A key that a client will send empty (`api_key=""`, `OPENAI_API_KEY=`): the SDK sends
@@ -25,7 +25,7 @@ export default defineRule({
   },
   check({ document, resolution, report }) {
     if (isExampleFile(document.path)) return;
-    const baseUrls = resolution.byRole('baseUrl');
+    const baseUrls = indexBaseUrls(resolution.byRole('baseUrl'));
     for (const setting of resolution.byRole('apiKey')) {
       if (!isModelEndpointKey(setting, baseUrls)) continue;
       if (setting.kind === 'envDefault' || setting.kind === 'assignment' || setting.value === undefined) continue;
