@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { firstSentence, reportText, statusText, verdictLine } from '../../../client/src/connection/report';
 import { chooseTarget, defaultPlan } from '../../../client/src/connection/target';
 import { connectionTextIds } from '../../../client/src/connection/texts';
+import { COMMANDS } from '../../../client/src/commands/index';
+import { initializationOptions } from '../../../client/src/options';
 import { hostProxySettings } from '../../../client/src/connection/transport';
 import { loadVerified, rememberVerified, verifiedFromReport } from '../../../client/src/connection/verified';
 import type { ProbeReport, ProbeStep } from '../../../server/src/core/probe/index';
@@ -80,6 +82,9 @@ describe('Test Connection results: status, notification, report, verified endpoi
     const list = await rememberVerified(state, { ...verifiedFromReport(fixed, 3)!, baseUrl: 'https://taotoken.net/api/' });
     assert.deepEqual(list.map((e) => e.at), [3, 2], 'one entry per base URL and consumer, newest first');
     assert.deepEqual(loadVerified(fakeMemento({ 'rolloutLint.verifiedEndpoints': [{ nonsense: 1 }, 'x'] })), []);
+    const host = fakeHost();
+    await rememberVerified(host.workspaceState, verifiedFromReport(fixed, 1)!);
+    assert.deepEqual(initializationOptions(host, COMMANDS).verifiedEndpoints?.map((e) => e.workingBaseUrl), ['https://taotoken.net/api/v1'], 'a restarted server gets them at start');
   });
 
   it('chooses the setting under the cursor, else a pick of the workspace endpoints, else TaoToken', async () => {

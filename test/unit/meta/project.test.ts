@@ -41,7 +41,7 @@ describe('project invariants', () => {
     } catch {
       this.skip();
     }
-    const used = ['test/fixtures', 'test/cases', 'test/corpus', 'examples'].flatMap((d) => walk(join(ROOT, d), () => true)).map((f) => relative(ROOT, f));
+    const used = ['test/fixtures', 'test/cases', 'test/corpus', 'test/e2e/workspace', 'examples'].flatMap((d) => walk(join(ROOT, d), () => true)).map((f) => relative(ROOT, f));
     const untracked = used.filter((f) => !tracked.has(f));
     assert.deepEqual(untracked, [], 'commit these files (and make sure .gitignore never matches test/ or examples/)');
     const ignoredCheck = spawnSync('git', ['check-ignore', '--no-index', '-v', '--stdin'], { cwd: ROOT, input: used.join('\n'), encoding: 'utf8' });
