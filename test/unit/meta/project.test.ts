@@ -45,7 +45,8 @@ describe('project invariants', () => {
     const untracked = used.filter((f) => !tracked.has(f));
     assert.deepEqual(untracked, [], 'commit these files (and make sure .gitignore never matches test/ or examples/)');
     const ignoredCheck = spawnSync('git', ['check-ignore', '--no-index', '-v', '--stdin'], { cwd: ROOT, input: used.join('\n'), encoding: 'utf8' });
-    assert.equal(ignoredCheck.stdout.trim(), '', 'a .gitignore pattern matches fixture files');
+    const byRootIgnore = ignoredCheck.stdout.split('\n').filter((line) => line.startsWith('.gitignore:'));
+    assert.deepEqual(byRootIgnore, [], 'the project .gitignore matches fixture files (fixtures may carry their own .gitignore)');
   });
 
   it('the docs URL base matches package.json repository', () => {
