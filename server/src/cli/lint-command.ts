@@ -81,7 +81,7 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
       for (const f of result.failures) io.stderr(`rollout-lint: ${file.relPath}: internal error in ${f.ruleId}: ${f.error.split('\n')[0]}\n`);
       results.push(result);
     }
-    io.stdout(FORMATTERS[options.format]({ results, includeHints: !!options.includeHints, quiet: !!options.quiet, color: options.color ?? false, root }));
+    io.stdout(FORMATTERS[options.format]({ results, includeHints: !!options.includeHints, quiet: !!options.quiet, color: options.color ?? false, root, locale }));
     if (problems.length || results.some((r) => r.failures.length)) return 2;
     if (options.exitZero) return 0;
     const all = results.flatMap((r) => r.findings);

@@ -1,8 +1,27 @@
 import { LineIndex } from '../../core/positions';
+import type { Severity } from '../../core/model/types';
+import type { Locale } from '../../core/messages/locale';
 import { maskSpans } from '../../core/model/secret';
 import type { Formatter } from './types';
 import { visibleFindings } from './visible';
 import { displayWidth } from './width';
+
+/** Severity words in finding lines. */
+const SEVERITY_WORDS: Record<Locale, Record<Severity, string>> = {
+  en: { error: 'error', warning: 'warning', hint: 'hint' },
+  'zh-CN': { error: '错误', warning: '警告', hint: '提示' },
+};
+
+/** The closing line: `✖ 10 problems (7 errors, 3 warnings)` / `✖ 共 10 个问题（7 个错误，3 个警告）`. */
+function summary(locale: Locale, total: number, errors: number, warnings: number, hints: number): string {
+  if (locale === 'zh-CN') {
+    const parts = [`${errors} 个错误`, `${warnings} 个警告`, ...(hints > 0 ? [`${hints} 个提示`] : [])];
+    return `✖ 共 ${total} 个问题（${parts.join('，')}）`;
+  }
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  const parts = [plural(errors, 'error'), plural(warnings, 'warning'), ...(hints > 0 ? [plural(hints, 'hint')] : [])];
+  return `✖ ${plural(total, 'problem')} (${parts.join(', ')})`;
+}
 
 const COLORS = { error: '\x1b[31m', warning: '\x1b[33m', hint: '\x1b[36m', dim: '\x1b[2m', bold: '\x1b[1m', reset: '\x1b[0m' };
 
@@ -28,7 +47,7 @@ export const formatText: Formatter = (input) => {
       else hints++;
       const start = index?.positionAt(f.range.start) ?? { line: 0, character: 0 };
       const end = index?.positionAt(f.range.end) ?? start;
-      lines.push(`${paint('bold', `${result.relPath}:${start.line + 1}:${start.character + 1}`)}: ${paint(f.severity, f.severity)}: ${f.message} ${paint('dim', `[${f.ruleId}]`)}`);
+      lines.push(`${paint('bold', `${result.relPath}:${start.line + 1}:${start.character + 1}`)}: ${paint(f.severity, SEVERITY_WORDS[input.locale ?? 'en'][f.severity])}: ${f.message} ${paint('dim', `[${f.ruleId}]`)}`);
       if (index && result.text) {
         const lineStart = index.offsetAt({ line: start.line, character: 0 });
         const source = maskSpans(
@@ -46,9 +65,7 @@ export const formatText: Formatter = (input) => {
   }
   const total = errors + warnings + hints;
   if (total > 0) {
-    const parts = [`${errors} error${errors === 1 ? '' : 's'}`, `${warnings} warning${warnings === 1 ? '' : 's'}`];
-    if (hints > 0) parts.push(`${hints} hint${hints === 1 ? '' : 's'}`);
-    lines.push('', paint('bold', `✖ ${total} problem${total === 1 ? '' : 's'} (${parts.join(', ')})`));
+    lines.push('', paint('bold', summary(input.locale ?? 'en', total, errors, warnings, hints)));
   }
   return lines.length ? `${lines.join('\n')}\n` : '';
 };

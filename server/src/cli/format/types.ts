@@ -1,3 +1,4 @@
+import type { Locale } from '../../core/messages/locale';
 import type { FileResult } from '../../node/lint-file';
 
 /** What every output formatter receives. */
@@ -11,6 +12,8 @@ export interface FormatInput {
   color: boolean;
   /** Absolute workspace root, for SARIF's base URI. */
   root: string;
+  /** Message language, for the words the formatter adds itself (text format). */
+  locale?: Locale;
 }
 
 /** A formatter turns results into the text printed on stdout. */
