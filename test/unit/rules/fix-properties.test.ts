@@ -1,0 +1,81 @@
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { lintDocument } from '../../../server/src/core/lint';
+import { applyEdits, chooseFixes } from '../../../server/src/core/fix';
+import { loadGrammars } from '../../../server/src/node/grammars';
+import type { Grammars } from '../../../server/src/core/formats/treesitter';
+
+const KEY = 'sk-test-0000000000000000000000000000';
+
+/** Lines that trigger fixable and unfixable rules, and clean ones, per format. */
+const LINES: Record<string, string[]> = {
+  '.env': [
+    'OPENAI_BASE_URL=https://api.example.com/v1/v1',
+    'OPENAI_BASE_URL=https://api.example.com/v1?utm_source=x&lang=zh',
+    `OPENAI_API_KEY=${KEY} `,
+    `OPENAI_API_KEY="${KEY} "`,
+    `ANTHROPIC_API_KEY="Bearer ${KEY}"`,
+    'OPENAI_API_KEY=   # 在控制台获取',
+    'OPENAI_BASE_URL=https://api.example.com/v1/chat/completions',
+    'OPENAI_BASE_URL=https://api.example.com',
+    '# 中文注释',
+    'OPENAI_MODEL=qwen3-4b',
+    '',
+  ],
+  'rollout.yaml': [
+    'rollout:',
+    '  base_url: http://10.0.0.5:30000/v1/v1',
+    '  api_key: " sk-test-0000000000000000000000000000"',
+    '  sampling:',
+    '    top_logprobs: 1',
+    '    logprobs: "true"',
+    '  # 注释',
+    '  model: policy',
+  ],
+};
+
+/** Applies the chosen fixes pass by pass until nothing changes, as `rollout-lint --fix-unsafe` does. */
+function fixAll(path: string, text: string, grammars: Grammars): string {
+  let current = text;
+  for (let pass = 0; pass < 10; pass++) {
+    const findings = lintDocument({ path, text: current }, { grammars }).findings;
+    for (const f of findings) {
+      for (const fix of f.fixes) {
+        for (const e of fix.edits) assert.ok(e.range.start >= 0 && e.range.start <= e.range.end && e.range.end <= current.length, 'edit inside the text');
+      }
+    }
+    const fixes = chooseFixes(findings, true);
+    if (fixes.length === 0) break;
+    const next = applyEdits(current, fixes.flatMap((f) => f.edits));
+    if (next === current) break;
+    current = next;
+  }
+  return current;
+}
+
+describe('fixes (property tests)', () => {
+  let grammars: Grammars;
+  before(async () => {
+    grammars = await loadGrammars();
+  });
+
+  for (const [path, pool] of Object.entries(LINES)) {
+    it(`${path}: fixing keeps line endings and comments, never throws, and is idempotent`, () => {
+      let changed = 0;
+      fc.assert(
+        fc.property(fc.array(fc.constantFrom(...pool), { minLength: 1, maxLength: 12 }), fc.boolean(), (lines, crlf) => {
+          const eol = crlf ? '\r\n' : '\n';
+          const text = lines.join(eol) + eol;
+          const fixed = fixAll(path, text, grammars);
+          if (fixed !== text) changed++;
+          if (crlf) assert.ok(!/(^|[^\r])\n/.test(fixed), 'a CRLF file stays CRLF');
+          else assert.ok(!fixed.includes('\r'), 'an LF file gets no CR');
+          for (const line of lines.filter((l) => l.trim().startsWith('#'))) assert.ok(fixed.includes(line.trim()), `comment kept: ${line}`);
+          assert.equal(fixAll(path, fixed, grammars), fixed, 'a second fix pass changes nothing');
+        }),
+        { numRuns: 60 },
+      );
+      assert.ok(changed > 10, `fixes applied in ${changed} of 60 runs`);
+    });
+  }
+});
