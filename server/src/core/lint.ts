@@ -89,6 +89,8 @@ export function lintDocument(input: { path: string; text: string; format?: Forma
 
   const findings: Finding[] = [];
   const failures: RuleFailure[] = [];
+  /** A syntax error in a structured file may shift what the parser saw: offer no edits into it (as ESLint does on a fatal parse error). */
+  const fixesAllowed = format === 'dotenv' || extraction.parseProblems.length === 0;
   for (const rule of RULES) {
     if (options.onlyRules && !options.onlyRules.includes(rule.meta.id)) continue;
     const level = ruleLevel(rule, config);
@@ -111,7 +113,7 @@ export function lintDocument(input: { path: string; text: string; format?: Forma
           message: render(rule, locale, r.messageId, r.data),
           range: r.range,
           subject: r.subject,
-          fixes: (r.fixes ?? [])
+          fixes: (fixesAllowed ? r.fixes ?? [] : [])
             .map((fix: FixReport) => ({
               title: render(rule, locale, fix.titleId, fix.data),
               safety: fix.safety,

@@ -7,31 +7,29 @@ import type { Grammars } from '../../../server/src/core/formats/treesitter';
 
 const KEY = 'sk-test-0000000000000000000000000000';
 
-/** Lines that trigger fixable and unfixable rules, and clean ones, per format. */
-const LINES: Record<string, string[]> = {
-  '.env': [
-    'OPENAI_BASE_URL=https://api.example.com/v1/v1',
-    'OPENAI_BASE_URL=https://api.example.com/v1?utm_source=x&lang=zh',
-    `OPENAI_API_KEY=${KEY} `,
-    `OPENAI_API_KEY="${KEY} "`,
-    `ANTHROPIC_API_KEY="Bearer ${KEY}"`,
-    'OPENAI_API_KEY=   # 在控制台获取',
-    'OPENAI_BASE_URL=https://api.example.com/v1/chat/completions',
-    'OPENAI_BASE_URL=https://api.example.com',
-    '# 中文注释',
-    'OPENAI_MODEL=qwen3-4b',
-    '',
-  ],
-  'rollout.yaml': [
-    'rollout:',
-    '  base_url: http://10.0.0.5:30000/v1/v1',
-    '  api_key: " sk-test-0000000000000000000000000000"',
-    '  sampling:',
-    '    top_logprobs: 1',
-    '    logprobs: "true"',
-    '  # 注释',
-    '  model: policy',
-  ],
+const ENV_LINES = [
+  'OPENAI_BASE_URL=https://api.example.com/v1/v1',
+  'OPENAI_BASE_URL=https://api.example.com/v1?utm_source=x&lang=zh',
+  `OPENAI_API_KEY=${KEY} `,
+  `OPENAI_API_KEY="${KEY} "`,
+  `ANTHROPIC_API_KEY="Bearer ${KEY}"`,
+  'OPENAI_API_KEY=   # 在控制台获取',
+  'OPENAI_BASE_URL=https://api.example.com/v1/chat/completions',
+  'OPENAI_BASE_URL=https://api.example.com',
+  '# 中文注释',
+  'OPENAI_MODEL=qwen3-4b',
+  '',
+];
+
+/** Documents (as lines) that trigger fixable and unfixable rules: any .env line order; YAML kept well-formed. */
+const DOCUMENTS: Record<string, fc.Arbitrary<string[]>> = {
+  '.env': fc.array(fc.constantFrom(...ENV_LINES), { minLength: 1, maxLength: 12 }),
+  'rollout.yaml': fc
+    .tuple(
+      fc.subarray(['  base_url: http://10.0.0.5:30000/v1/v1', `  api_key: " ${KEY}"`, '  # 注释', '  model: policy']),
+      fc.subarray(['    top_logprobs: 1', '    logprobs: "true"', '    temperature: 1.0'], { minLength: 1 }),
+    )
+    .map(([top, sampling]) => ['rollout:', ...top, '  sampling:', ...sampling]),
 };
 
 /** Applies the chosen fixes pass by pass until nothing changes, as `rollout-lint --fix-unsafe` does. */
@@ -59,11 +57,11 @@ describe('fixes (property tests)', () => {
     grammars = await loadGrammars();
   });
 
-  for (const [path, pool] of Object.entries(LINES)) {
+  for (const [path, documents] of Object.entries(DOCUMENTS)) {
     it(`${path}: fixing keeps line endings and comments, never throws, and is idempotent`, () => {
       let changed = 0;
       fc.assert(
-        fc.property(fc.array(fc.constantFrom(...pool), { minLength: 1, maxLength: 12 }), fc.boolean(), (lines, crlf) => {
+        fc.property(documents, fc.boolean(), (lines, crlf) => {
           const eol = crlf ? '\r\n' : '\n';
           const text = lines.join(eol) + eol;
           const fixed = fixAll(path, text, grammars);
@@ -78,4 +76,12 @@ describe('fixes (property tests)', () => {
       assert.ok(changed > 10, `fixes applied in ${changed} of 60 runs`);
     });
   }
+
+  it('a structured file with a syntax error gets findings but no fixes (edits could land in a misread structure)', () => {
+    const broken = 'rollout:\n    top_logprobs: 1\n  sampling:\n  model: policy\n    top_logprobs: 1\n';
+    const outcome = lintDocument({ path: 'rollout.yaml', text: broken }, { grammars });
+    assert.ok(outcome.findings.some((f) => f.ruleId === 'parse-error'));
+    assert.deepEqual(outcome.findings.flatMap((f) => f.fixes), []);
+    assert.equal(fixAll('rollout.yaml', broken, grammars), broken);
+  });
 });

@@ -1,5 +1,5 @@
 import type { Consumer, ConsumerEvidence, Setting } from '../model/types';
-import { normalizeKey } from './roles';
+import { isRequestUrl, normalizeKey } from './roles';
 
 /** Callees whose base URL is joined the openai SDK way (openai-python, openai-node, LangChain, LiteLLM). */
 const OPENAI_SDK_CALLEES = /(^|\.)(OpenAI|AsyncOpenAI|AzureOpenAI|AsyncAzureOpenAI|ChatOpenAI|OpenAIEmbeddings|completion|acompletion|Router)$/;
@@ -27,7 +27,7 @@ export function consumersOf(setting: Setting, groupOf: (group: string) => readon
     out.push({ id: 'openai-sdk', via: `${setting.key} (openai SDK)` });
   }
   if (envLike && key === 'anthropic_base_url') out.push({ id: 'anthropic', via: `${setting.key} (Anthropic clients)` });
-  if (setting.kind === 'flag' && setting.command === 'curl') out.push({ id: 'raw', via: 'curl' });
+  if (isRequestUrl(setting)) out.push({ id: 'raw', via: setting.kind === 'flag' ? 'curl' : `${setting.callee}(…)` });
   // AzureOpenAI(azure_endpoint=…) builds `{endpoint}/openai/deployments/…` itself (openai-python lib/azure.py), not the SDK join.
   if (setting.kind === 'kwarg' && setting.callee && key !== 'azure_endpoint') {
     if (OPENAI_SDK_CALLEES.test(setting.callee)) out.push({ id: 'openai-sdk', via: `${setting.callee}(${setting.key}=…)` });

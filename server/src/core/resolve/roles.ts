@@ -54,11 +54,21 @@ export function roleOf(setting: Setting, extraKeys: Partial<Record<Role, string[
   for (const [role, names] of Object.entries(extraKeys)) {
     if (names?.some((n) => normalizeKey(n) === key)) return role as Role;
   }
-  if (setting.kind === 'flag' && setting.command === 'curl' && key === 'url') return 'baseUrl';
+  if (isRequestUrl(setting)) return 'baseUrl';
   if (setting.format === 'json' && key === 'api' && /(^|\.)providers\.("[^"]*"|[^."]+)\.api$/.test(setting.path)) return 'apiType';
   for (const rule of ROLE_TABLE) {
     if (rule.kinds && !rule.kinds.includes(setting.kind)) continue;
     if (matches(rule, key)) return rule.role;
   }
   return undefined;
+}
+
+/**
+ * A full request URL used as written: a curl command's URL, or the URL of an HTTP client call
+ * (`requests.post("…")`, `httpx.post(url="…")`). Such a "base URL" has the `raw` consumer.
+ */
+export function isRequestUrl(setting: Setting): boolean {
+  if (normalizeKey(setting.key) !== 'url') return false;
+  if (setting.kind === 'flag') return setting.command === 'curl';
+  return setting.kind === 'kwarg' && /(^|\.)(post|get|put|patch|request|stream)$/.test(setting.callee ?? '');
 }

@@ -100,6 +100,24 @@ export function readKwargs(ctx: PyContext): void {
   }
   found.sort((a, b) => a.node.startIndex - b.node.startIndex);
   for (const { node, fn } of found) addKwarg(ctx, node, fn);
+  for (const { node: call } of ctx.collected.calls) addRequestUrl(ctx, call);
+}
+
+/** HTTP client calls whose first argument is the full request URL (`requests.post(url, …)`). */
+const HTTP_VERB = /(^|\.)(post|get|put|patch|request|stream)$/;
+
+/**
+ * A literal `http(s)://` URL passed first to an HTTP client call becomes a `kwarg` setting with key
+ * `url` (the same shape as `requests.post(url="…")`), so the request URL is checked as written.
+ */
+function addRequestUrl(ctx: PyContext, call: SyntaxNode): void {
+  const fn = call.childForFieldName('function');
+  if (!fn || !HTTP_VERB.test(compact(fn))) return;
+  const first = callArguments(call).positional[0];
+  const url = stringValue(first, ctx.text);
+  if (!first || url === undefined || !/^https?:\/\//i.test(url.trim())) return;
+  const callee = compact(fn);
+  addSetting(ctx, { key: 'url', path: `${callee}.url`, kind: 'kwarg', keyRange: rangeOf(first), statementRange: rangeOf(first), group: `call@${fn.startIndex}`, callee }, first);
 }
 
 function bindTarget(ctx: PyContext, left: SyntaxNode, right: SyntaxNode, assignment: SyntaxNode, scope: Scope): void {
