@@ -17,7 +17,7 @@ export interface RoleRule {
 export const ROLE_TABLE: readonly RoleRule[] = [
   {
     role: 'baseUrl',
-    exact: ['openai_base_url', 'openai_api_base', 'base_url', 'baseurl', 'api_base', 'apibase', 'azure_endpoint', 'openai_api_base_url'],
+    exact: ['openai_base_url', 'openai_api_base', 'base_url', 'baseurl', 'api_base', 'apibase', 'azure_endpoint', 'azure_openai_endpoint', 'openai_api_base_url'],
     suffix: ['_base_url', '_api_base', '_baseurl'],
   },
   { role: 'host', exact: ['sglang_router_ip'], suffix: ['_server_host', '_router_ip', '_router_host'] },

@@ -1,6 +1,9 @@
 import { defineRule } from './rule';
 import { replaceContent, shorten, subjectOf } from './util';
 
+/** Azure endpoints: openai-python builds `{azure_endpoint.rstrip("/")}/openai/…` (lib/azure.py), so a slash is harmless. */
+const AZURE_ENDPOINT = /^(--)?azure[_-](openai[_-])?endpoint$/i;
+
 /**
  * A trailing `/` on a base URL that is concatenated naively (`f"{base}/chat/completions"` →
  * `…/v1//chat/completions`) or whose consumer is unknown. The OpenAI and Anthropic SDKs remove one
@@ -31,7 +34,7 @@ export default defineRule({
       const { setting, parsed } = base;
       if (!parsed || setting.value === undefined || parsed.query !== undefined || parsed.hash !== undefined) continue;
       const v = setting.value.trim();
-      if (!v.endsWith('/')) continue;
+      if (!v.endsWith('/') || AZURE_ENDPOINT.test(setting.key)) continue;
       const naive = base.requests.find((r) => r.consumer.appendedPath?.startsWith('/'));
       if (!naive && base.consumers.length > 0) continue;
       report({
