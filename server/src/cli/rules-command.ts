@@ -25,6 +25,9 @@ export function runRules(options: { json?: boolean }, io: CliIo): number {
     return 0;
   }
   const width = Math.max(...rows.map((r) => r.id.length));
-  for (const r of rows) io.stdout(`${r.id.padEnd(width)}  ${r.defaultSeverity.padEnd(7)}  ${(r.fixable || '-').padEnd(6)}  ${r.summary}\n`);
+  const formats = (r: RuleRow) => (r.formats.length === 5 ? 'all' : r.formats.join(','));
+  const formatWidth = Math.max(...rows.map((r) => formats(r).length));
+  for (const r of rows) io.stdout(`${r.id.padEnd(width)}  ${r.defaultSeverity.padEnd(7)}  ${(r.fixable || '-').padEnd(6)}  ${formats(r).padEnd(formatWidth)}  ${r.summary}\n`);
+  io.stdout(`\nDocs: ${docsUrl('<rule-id>')}\n`);
   return 0;
 }

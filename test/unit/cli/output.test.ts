@@ -254,7 +254,10 @@ describe('output formats', () => {
     it('prints one line per rule without --json', async () => {
       const { code, out } = await runCli(process.cwd(), ['rules']);
       assert.equal(code, 0);
-      assert.deepEqual(out.trimEnd().split('\n').map((l) => l.split(/\s+/)[0]), RULES.map((r) => r.meta.id));
+      const [table, footer] = out.trimEnd().split('\n\n');
+      assert.deepEqual(table.split('\n').map((l) => l.split(/\s+/)[0]), RULES.map((r) => r.meta.id));
+      assert.match(table, /^base-url-duplicate-v1 +error +safe +all +Base URL/m);
+      assert.match(footer, /^Docs: https:\/\/.*\/docs\/rules\/<rule-id>\.md$/);
     });
   });
 });
