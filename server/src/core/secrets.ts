@@ -3,7 +3,8 @@ import { urlSecretSpans } from './model/secret';
 
 /**
  * The spans of a document that hold secrets, for hosts that echo source text (the CLI's source line
- * under a finding): every key and `Authorization` value, and credentials inside URL values. Offsets
+ * under a finding): every literal key and `Authorization` value (not `os.environ["K"]` and other
+ * expressions), and credentials inside URL values. Offsets
  * are UTF-16, into the linted text. Reads roles filled in by `resolve`.
  */
 export function secretRanges(extraction: Extraction): Range[] {
@@ -12,7 +13,7 @@ export function secretRanges(extraction: Extraction): Range[] {
     const { start, end } = s.contentRange;
     if (end <= start) continue;
     if (s.role === 'apiKey' || s.role === 'header') {
-      out.push({ start, end });
+      if (s.value !== undefined && s.valueType !== 'dynamic') out.push({ start, end });
     } else if (s.value?.includes('://')) {
       for (const span of urlSecretSpans(s.raw.slice(s.contentRange.start - s.valueRange.start))) {
         out.push({ start: start + span.start, end: Math.min(end, start + span.end) });

@@ -145,6 +145,11 @@ export interface RequestSite {
   isRollout: boolean;
   /** Why `isRollout` is true, for messages and hover ("file matches **\/*rollout*\/**"). */
   rolloutReason?: string;
+  /**
+   * Set when the site is explicitly not a policy request although it may sit in a rollout file: it is
+   * inside an evaluation, judge or reward function (`llm_judge_reward`, `eval_rollout_single`).
+   */
+  auxiliaryReason?: string;
   insertion?: InsertionPoint;
   /** Indentation unit and quote style of neighbours, for inserted text. */
   callee?: string;

@@ -102,6 +102,20 @@ export const BUILTIN_PROVIDERS: readonly ProviderProfile[] = [
     baseEnv: ['DEEPSEEK_BASE_URL'],
     source: 'DeepSeek API docs: base_url https://api.deepseek.com (https://api.deepseek.com/v1 also accepted for OpenAI compatibility)',
   },
+  {
+    id: 'perplexity',
+    name: 'Perplexity',
+    hosts: ['api.perplexity.ai'],
+    docsUrl: 'https://docs.perplexity.ai',
+    openaiBases: ['https://api.perplexity.ai'],
+    chatUrl: 'https://api.perplexity.ai/chat/completions',
+    modelsUrl: 'https://api.perplexity.ai/models',
+    logprobs: 'unknown',
+    keyPrefixes: ['pplx-'],
+    keyEnv: ['PERPLEXITY_API_KEY', 'PPLX_API_KEY'],
+    source: 'Perplexity API docs: OpenAI client with base_url="https://api.perplexity.ai" (no /v1)',
+  },
+  local('litellm-proxy', 'LiteLLM proxy', 4000, 'LiteLLM proxy docs: OpenAI client with base_url="http://0.0.0.0:4000"; it serves both /chat/completions and /v1/chat/completions', 'unknown', ['']),
   local('sglang', 'local SGLang', 30000, 'SGLang server docs: OpenAI-compatible API at http://<host>:30000/v1 (default --port 30000); native POST /generate'),
   local('openclaw-rl-proxy', 'OpenClaw-RL proxy', 30000, 'OpenClaw-RL: the rollout proxy serves /v1/chat/completions on port 30000 and forwards to the SGLang router'),
   local('vllm', 'local vLLM', 8000, 'vLLM OpenAI-compatible server docs: http://<host>:8000/v1 (default --port 8000)'),
@@ -109,14 +123,14 @@ export const BUILTIN_PROVIDERS: readonly ProviderProfile[] = [
   local('lmstudio', 'LM Studio', 1234, 'LM Studio OpenAI compatibility docs: http://localhost:1234/v1'),
 ];
 
-function local(id: string, name: string, port: number, source: string, logprobs: ProviderProfile['logprobs'] = 'supported'): ProviderProfile {
+function local(id: string, name: string, port: number, source: string, logprobs: ProviderProfile['logprobs'] = 'supported', extraPaths: string[] = []): ProviderProfile {
   return {
     id,
     name,
     hosts: [],
     localPorts: [port],
     docsUrl: '',
-    openaiBases: [`http://127.0.0.1:${port}/v1`],
+    openaiBases: [`http://127.0.0.1:${port}/v1`, ...extraPaths.map((path) => `http://127.0.0.1:${port}${path}`)],
     chatUrl: `http://127.0.0.1:${port}/v1/chat/completions`,
     modelsUrl: `http://127.0.0.1:${port}/v1/models`,
     logprobs,

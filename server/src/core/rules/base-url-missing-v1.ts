@@ -62,7 +62,8 @@ export default defineRule({
         return true;
       };
       const profileBases = base.providers.flatMap((p) => p.openaiBases.map((b) => ({ provider: p, base: b, parsed: parseBaseUrl(b) })));
-      const sameHostPaths = profileBases.filter((b) => b.parsed && b.parsed.host === parsed.host).map((b) => b.parsed!.path.replace(/\/+$/, ''));
+      const sameHost = (b: (typeof profileBases)[number]) => b.parsed !== undefined && (b.parsed.host === parsed.host || (b.provider.localPorts?.length ?? 0) > 0);
+      const sameHostPaths = profileBases.filter(sameHost).map((b) => b.parsed!.path.replace(/\/+$/, ''));
       const path = parsed.path.replace(/\/+$/, '');
       if (path === '') {
         if (sameHostPaths.includes('') || reportProven()) continue;
@@ -76,7 +77,7 @@ export default defineRule({
         continue;
       }
       if (sameHostPaths.length === 0 || sameHostPaths.includes(path)) continue;
-      const documented = profileBases.find((b) => b.parsed?.host === parsed.host)!;
+      const documented = profileBases.find(sameHost)!;
       if (!documented.parsed!.path.startsWith(path) || reportProven()) continue;
       report({
         severity: 'hint',

@@ -60,6 +60,7 @@ function matcher(glob: string): (path: string) => boolean {
  * or the file matching one of `rolloutGlobs` (that glob). `undefined` when the site is not a rollout.
  */
 export function rolloutReason(site: RequestSite, document: LintDocument, config: LintConfig): { code: string } | { glob: string } | undefined {
+  if (site.auxiliaryReason) return undefined;
   if (site.isRollout) return { code: site.rolloutReason ?? 'rollout code' };
   const glob = matchingRolloutGlob(document.path, config);
   return glob ? { glob } : undefined;

@@ -134,6 +134,21 @@ export function resultReadReason(ctx: PyContext, call: SyntaxNode, scope: Scope)
   return undefined;
 }
 
+/**
+ * Words of functions/classes whose model calls are not policy sampling: evaluation, LLM judges,
+ * reward/process-reward models, graders and verifiers. Their requests need no log probs even inside a
+ * rollout file (slime's `eval_rollout_single`, `llm_judge_reward`).
+ */
+const AUXILIARY_WORDS = new Set(['eval', 'evals', 'evaluate', 'evaluation', 'judge', 'judges', 'reward', 'rewards', 'rm', 'prm', 'orm', 'grade', 'grader', 'critic', 'verifier', 'verify', 'score', 'scorer', 'scoring']);
+
+/** The nearest enclosing function or class named like evaluation/judge/reward code, as `function llm_judge_reward`. */
+export function auxiliaryScopeReason(scope: Scope): string | undefined {
+  for (let s: Scope | undefined = scope; s; s = s.parent) {
+    if (s.kind !== 'module' && nameWords(s.name).some((w) => AUXILIARY_WORDS.has(w))) return `${s.kind} ${s.name}`;
+  }
+  return undefined;
+}
+
 /** The nearest enclosing function or class named like a rollout, as `function generate_rollout`. */
 export function rolloutScopeReason(scope: Scope): string | undefined {
   for (let s: Scope | undefined = scope; s; s = s.parent) {

@@ -5,7 +5,7 @@ import { callArguments, compact } from './env';
 import { clientEndpoint, joinedUrl } from './endpoint';
 import { insertionFor } from './insertion';
 import { fstringSegment, stringParts, stringValue } from './literals';
-import { callsPassing, resultReadReason, rolloutScopeReason } from './rollout';
+import { auxiliaryScopeReason, callsPassing, resultReadReason, rolloutScopeReason } from './rollout';
 import type { DictInfo } from './symbols';
 import type { Scope } from './walk';
 
@@ -101,7 +101,9 @@ function anchorOf(fn: SyntaxNode): SyntaxNode {
   return fn.type === 'attribute' ? fn.childForFieldName('attribute') ?? fn : fn;
 }
 
-function rollout(ctx: PyContext, scope: Scope, calls: SyntaxNode[]): Pick<RequestSite, 'isRollout' | 'rolloutReason'> {
+function rollout(ctx: PyContext, scope: Scope, calls: SyntaxNode[]): Pick<RequestSite, 'isRollout' | 'rolloutReason' | 'auxiliaryReason'> {
+  const auxiliary = auxiliaryScopeReason(scope);
+  if (auxiliary) return { isRollout: false, auxiliaryReason: auxiliary };
   const reason = rolloutScopeReason(scope) ?? calls.map((c) => resultReadReason(ctx, c, scope)).find((r) => r !== undefined);
   return reason ? { isRollout: true, rolloutReason: reason } : { isRollout: false };
 }
