@@ -188,10 +188,12 @@ export function collectTree(root: TreeNode, context: TreeContext, out: Extractio
     return true;
   };
 
+  /** A Kubernetes ConfigMap's `data` holds env vars for the pods that mount it with `envFrom`. */
+  const configMap = root.kind === 'map' && root.entries.some((e) => e.key === 'kind' && e.value.kind === 'scalar' && e.value.value === 'ConfigMap');
   const visit = (node: TreeNode, path: string, parentKey: TreeEntry | undefined, group: string, inEnv = false): void => {
     if (node.kind === 'scalar') return;
     const name = parentKey?.key.toLowerCase();
-    const envContainer = name !== undefined && (ENV_CONTAINERS.has(name) || (inEnv && name === NESTED_ENV_CONTAINER));
+    const envContainer = name !== undefined && (ENV_CONTAINERS.has(name) || (inEnv && name === NESTED_ENV_CONTAINER) || (configMap && path === 'data'));
     if (node.kind === 'seq') {
       node.items.forEach((item, index) => {
         const itemPath = `${path}[${index}]`;

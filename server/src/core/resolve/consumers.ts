@@ -5,6 +5,13 @@ import { isRequestUrl, normalizeKey } from './roles';
 const OPENAI_SDK_CALLEES = /(^|\.)(OpenAI|AsyncOpenAI|AzureOpenAI|AsyncAzureOpenAI|ChatOpenAI|OpenAIEmbeddings|completion|acompletion|Router)$/;
 const ANTHROPIC_CALLEES = /(^|\.)(Anthropic|AsyncAnthropic|ChatAnthropic)$/;
 
+/**
+ * LiteLLM proxy `config.yaml`: `model_list[i].litellm_params.api_base` is handed to an OpenAI-style
+ * client as its base URL for OpenAI-compatible providers (`openai/…`, `hosted_vllm/…`); Azure models
+ * build their own URL (LiteLLM proxy docs, "config.yaml").
+ */
+const LITELLM_API_BASE = /(^|\.)model_list\[\d+\]\.litellm_params\.api_base$/;
+
 /** openclaw.json provider `api` values → consumer (OpenClaw's provider configuration docs). */
 const OPENCLAW_API: Record<string, Consumer['id']> = {
   'openai-completions': 'openai-sdk',
@@ -27,6 +34,10 @@ export function consumersOf(setting: Setting, groupOf: (group: string) => readon
     out.push({ id: 'openai-sdk', via: `${setting.key} (openai SDK)` });
   }
   if (envLike && key === 'anthropic_base_url') out.push({ id: 'anthropic', via: `${setting.key} (Anthropic clients)` });
+  if (setting.format === 'yaml' && LITELLM_API_BASE.test(setting.path)) {
+    const model = groupOf(setting.group).find((s) => s.key === 'model')?.value ?? '';
+    if (!/^azure(_ai)?\//.test(model)) out.push({ id: 'openai-sdk', via: `LiteLLM (model ${model || '?'})` });
+  }
   if (isRequestUrl(setting)) out.push({ id: 'raw', via: setting.kind === 'flag' ? 'curl' : `${setting.callee}(…)` });
   // AzureOpenAI(azure_endpoint=…) builds `{endpoint}/openai/deployments/…` itself (openai-python lib/azure.py), not the SDK join.
   if (setting.kind === 'kwarg' && setting.callee && key !== 'azure_endpoint') {

@@ -1,7 +1,10 @@
 import { defineRule } from './rule';
 import { replaceContent, shorten, subjectOf } from './util';
 
-/** Azure endpoints: openai-python builds `{azure_endpoint.rstrip("/")}/openai/…` (lib/azure.py), so a slash is harmless. */
+/**
+ * Azure endpoints: openai-python builds `{azure_endpoint.rstrip("/")}/openai/…` (lib/azure.py), so a
+ * slash is harmless; so is one on a LiteLLM `api_base`, which goes to such SDK clients.
+ */
 const AZURE_ENDPOINT = /^(--)?azure[_-](openai[_-])?endpoint$/i;
 
 /**
@@ -34,7 +37,7 @@ export default defineRule({
       const { setting, parsed } = base;
       if (!parsed || setting.value === undefined || parsed.query !== undefined || parsed.hash !== undefined) continue;
       const v = setting.value.trim();
-      if (!v.endsWith('/') || AZURE_ENDPOINT.test(setting.key)) continue;
+      if (!v.endsWith('/') || AZURE_ENDPOINT.test(setting.key) || /(^|\.)litellm_params\.api_base$/.test(setting.path)) continue;
       const naive = base.requests.find((r) => r.consumer.appendedPath?.startsWith('/'));
       if (!naive && base.consumers.length > 0) continue;
       report({
