@@ -59,14 +59,18 @@ export default defineRule({
   },
   messages: {
     en: {
-      loopback: '{key} points at {host} inside {where}; there loopback is the container itself, so the server is unreachable (connection refused). Use the server\'s service name, or host.docker.internal for a server on the host',
+      loopback: '{key} points at {host} inside {where}; there loopback is the container itself, so the server is unreachable (connection refused). {hint}',
+      'hint.service': 'Use the server\'s compose service name, or host.docker.internal for a server on the host',
+      'hint.container': 'Use the server\'s Service DNS name (e.g. vllm.<namespace>.svc.cluster.local)',
       service: 'compose service "{name}"',
       container: 'container "{name}"',
     },
     'zh-CN': {
-      loopback: '{key} 在 {where} 中指向 {host}；容器内的回环地址就是容器自身，访问不到服务器（连接被拒绝）。请改用服务器的服务名，宿主机上的服务器可用 host.docker.internal',
-      service: 'compose 服务 "{name}"',
-      container: '容器 "{name}"',
+      loopback: '{key} 在{where}中指向 {host}；容器内的回环地址就是容器自身，访问不到服务器（连接被拒绝）。{hint}',
+      'hint.service': '请改用服务器的 compose 服务名，宿主机上的服务器可用 host.docker.internal',
+      'hint.container': '请改用服务器的 Service DNS 名称（如 vllm.<namespace>.svc.cluster.local）',
+      service: ' compose 服务“{name}”',
+      container: '容器“{name}”',
     },
   },
   check({ document, extraction, report, t }) {
@@ -80,7 +84,7 @@ export default defineRule({
       const at = source.indexOf(bareHost(host));
       report({
         messageId: 'loopback',
-        data: { key: setting.key, host: bareHost(host), where: t(container.kind, { name: container.name }) },
+        data: { key: setting.key, host: bareHost(host), where: t(container.kind, { name: container.name }), hint: t(`hint.${container.kind}`) },
         range: at >= 0 ? { start: setting.contentRange.start + at, end: setting.contentRange.start + at + bareHost(host).length } : setting.contentRange,
         subject: subjectOf(setting),
       });
