@@ -46,6 +46,7 @@ export default defineRule({
   messages: {
     en: {
       missing: 'this rollout request ({reason}) does not set {key}; responses will carry no log probs, so the trainer gets no rollout_log_probs for the PPO ratio',
+      misplaced: 'this rollout request ({reason}) puts logprobs inside sampling_params, which SGLang\'s /generate does not read as a log-prob switch; set return_logprob at the top level of the body, or the trainer gets no rollout_log_probs',
       off: '{key} is {value} in a rollout request ({reason}); responses will carry no log probs, so the trainer gets no rollout_log_probs for the PPO ratio',
       'fix.add': 'Add {text}',
       'fix.enable': 'Set {key} to {value}',
@@ -53,6 +54,7 @@ export default defineRule({
     },
     'zh-CN': {
       missing: '此 rollout 请求（{reason}）未设置 {key}；响应中不会有 log probs，训练器拿不到计算 PPO 比率所需的 rollout_log_probs',
+      misplaced: '此 rollout 请求（{reason}）把 logprobs 放在 sampling_params 里，SGLang 的 /generate 不会把它当作对数概率开关；请在请求体顶层设置 return_logprob，否则训练器拿不到 rollout_log_probs',
       off: 'rollout 请求（{reason}）中 {key} 为 {value}；响应中不会有 log probs，训练器拿不到计算 PPO 比率所需的 rollout_log_probs',
       'fix.add': '添加 {text}',
       'fix.enable': '将 {key} 设为 {value}',
@@ -77,7 +79,7 @@ export default defineRule({
       const data: Record<string, string> = setting ? { key, value: on } : { text: parameterText(site, document.text, key, on) };
       const fixes: FixReport[] = edit ? [{ titleId: setting ? 'fix.enable' : 'fix.add', data, safety: 'safe', edits: [edit] }] : [];
       report({
-        messageId: setting ? 'off' : 'missing',
+        messageId: setting ? 'off' : site.apiKind === 'sglang-generate' && site.params['sampling_params.logprobs'] ? 'misplaced' : 'missing',
         data: { key, reason, value: setting?.raw ?? '' },
         range: setting ? setting.valueRange : site.anchorRange,
         subject: siteSubject(site),
