@@ -17,6 +17,25 @@ function needsSwitch(site: RequestSite, text: string): boolean {
   return SAMPLING_MAPPINGS.has(text.slice(site.anchorRange.start, site.anchorRange.end).toLowerCase());
 }
 
+/** Reasons the extractors give in English (`function generate_rollout`), rendered in the run's language. */
+const REASONS: readonly [RegExp, string, string][] = [
+  [/^function (.+)$/, 'reason.function', 'name'],
+  [/^class (.+)$/, 'reason.class', 'name'],
+  [/^result read at (.+)$/, 'reason.read', 'what'],
+  [/^mapping "(.+)" is named for a rollout$/, 'reason.mapping', 'name'],
+  [/^file name "(.+)" names a rollout$/, 'reason.file', 'name'],
+  [/^command "(.+)" names rollout$/, 'reason.command', 'name'],
+  [/^command carries (.+)$/, 'reason.flag', 'name'],
+];
+
+function localizedReason(reason: string, t: (id: string, data?: Record<string, string>) => string): string {
+  for (const [pattern, id, field] of REASONS) {
+    const m = pattern.exec(reason);
+    if (m) return t(id, { [field]: m[1] });
+  }
+  return reason;
+}
+
 /**
  * For a YAML/JSON sampling block, the log-prob switch written beside it in the enclosing mapping:
  * SGLang's `/generate` body keeps `return_logprob` next to `sampling_params`, not inside it.
@@ -51,6 +70,13 @@ export default defineRule({
       'fix.add': 'Add {text}',
       'fix.enable': 'Set {key} to {value}',
       glob: 'file matches rolloutGlobs "{glob}"',
+      'reason.function': 'function {name}',
+      'reason.class': 'class {name}',
+      'reason.read': 'result read at {what}',
+      'reason.mapping': 'mapping "{name}" is named for a rollout',
+      'reason.file': 'file name "{name}" names a rollout',
+      'reason.command': 'command "{name}" names rollout',
+      'reason.flag': 'command carries {name}',
     },
     'zh-CN': {
       missing: '此 rollout 请求（{reason}）未设置 {key}；响应中不会有 log probs，训练器拿不到计算 PPO 比率所需的 rollout_log_probs',
@@ -59,6 +85,13 @@ export default defineRule({
       'fix.add': '添加 {text}',
       'fix.enable': '将 {key} 设为 {value}',
       glob: '文件匹配 rolloutGlobs "{glob}"',
+      'reason.function': '函数 {name}',
+      'reason.class': '类 {name}',
+      'reason.read': '结果在 {what} 处被读取',
+      'reason.mapping': '映射 "{name}" 以 rollout 命名',
+      'reason.file': '文件名 "{name}" 表明是 rollout',
+      'reason.command': '命令 "{name}" 含 rollout',
+      'reason.flag': '命令带有 {name}',
     },
   },
   check({ document, extraction, config, report, t }) {
@@ -66,7 +99,7 @@ export default defineRule({
       if (site.apiKind === 'responses') continue;
       const rollout = rolloutReason(site, document, config);
       if (!rollout) continue;
-      const reason = 'glob' in rollout ? t('glob', { glob: rollout.glob }) : rollout.code;
+      const reason = 'glob' in rollout ? t('glob', { glob: rollout.glob }) : localizedReason(rollout.code, t);
       const key = logprobsKey(site);
       const setting = site.params[key];
       const state = logprobsState(setting);
