@@ -53,4 +53,14 @@ describe('project invariants', () => {
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
     assert.equal(pkg.repository.url.replace(/\.git$/, ''), REPOSITORY_URL);
   });
+
+  it('the bins npm links after `npm ci` exist before the build, and the lockfile agrees', () => {
+    const server = JSON.parse(readFileSync(join(ROOT, 'server', 'package.json'), 'utf8'));
+    const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8'));
+    assert.deepEqual(lock.packages.server.bin, server.bin, 'run "npm install --package-lock-only"');
+    for (const target of Object.values(server.bin) as string[]) {
+      assert.ok(!target.startsWith('dist/'), `${target}: a built file does not exist when npm links bins`);
+      assert.ok(existsSync(join(ROOT, 'server', target)), target);
+    }
+  });
 });
