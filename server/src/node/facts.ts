@@ -79,6 +79,7 @@ export class NodeWorkspaceFacts implements WorkspaceFacts {
   private readonly repoOfDir = new Map<string, string | undefined>();
   private readonly repos = new Map<string, { tracked: Set<string>; chain: GitignoreChain }>();
   private readonly envCache = new Map<string, Record<string, { file: string; value: string }[]>>();
+  private readonly envFiles = new Map<string, Record<string, string> | undefined>();
 
   constructor(readonly root: string) {}
 
@@ -131,6 +132,7 @@ export class NodeWorkspaceFacts implements WorkspaceFacts {
     this.repoOfDir.clear();
     this.chain = undefined;
     this.envCache.clear();
+    this.envFiles.clear();
   }
 
   /**
@@ -147,6 +149,19 @@ export class NodeWorkspaceFacts implements WorkspaceFacts {
     }
     if (this.gitignore.ignores(abs)) return 'ignored';
     return this.gitignore.hasAny(abs) ? 'exposed' : 'unknown';
+  }
+
+  envFile(path: string, file: string): Record<string, string> | undefined {
+    const abs = join(dirname(this.abs(path)), file);
+    if (this.envFiles.has(abs)) return this.envFiles.get(abs);
+    let vars: Record<string, string> | undefined;
+    try {
+      vars = statSync(abs).size <= 1024 * 1024 ? parseDotenv(readFileSync(abs)) : undefined;
+    } catch {
+      vars = undefined;
+    }
+    this.envFiles.set(abs, vars);
+    return vars;
   }
 
   siblingEnv(path: string): Record<string, { file: string; value: string }[]> {

@@ -16,10 +16,16 @@ export interface WorkspaceFacts {
    * on `os.getenv("K")`. Keys are variable names; values list each file's decoded value.
    */
   siblingEnv(path: string): Record<string, { file: string; value: string }[]>;
+  /**
+   * The variables of a dotenv file a document refers to (compose `env_file: .env.trainer`), with
+   * `file` relative to the document's folder; `undefined` when it cannot be read.
+   */
+  envFile(path: string, file: string): Record<string, string> | undefined;
 }
 
 /** Facts for a document with no workspace around it (stdin, an untitled buffer, unit tests). */
 export const NO_FACTS: WorkspaceFacts = {
   gitState: () => 'unknown',
   siblingEnv: () => ({}),
+  envFile: () => undefined,
 };

@@ -2,10 +2,13 @@ import { defineRule } from './rule';
 import { subjectOf } from './util';
 import { bareHost, isLoopbackHost } from './hosts';
 import { parseBaseUrl } from '../resolve/urls';
+import { roleOf } from '../resolve/roles';
 import type { Setting } from '../model/types';
 
 /** Compose `services.<name>.environment.<KEY>` (the name JSON-quoted when it holds a dot). */
 const COMPOSE_ENV = /^services\.("(?:[^"\\]|\\.)*"|[^."]+)\.environment\./;
+/** Compose `services.<name>.env_file` (a string, a list, or list items with `path`). */
+const COMPOSE_ENV_FILE = /^services\.("(?:[^"\\]|\\.)*"|[^."]+)\.env_file(?:\[\d+\])?(?:\.path)?$/;
 /** Kubernetes `….containers[i].env.<NAME>` (pods, deployments, jobs, statefulsets). */
 const K8S_ENV = /^(.*\b(?:containers|initContainers))\[(\d+)\]\.env\./;
 /**
@@ -47,7 +50,8 @@ function containerOf(setting: Setting, all: readonly Setting[]): { kind: 'servic
  * networking docs; a pod's containers share one network namespace), so the rollout server on the
  * host or in another service is unreachable: connection refused. Not flagged when the service uses
  * `network_mode: host`/`service:…`, the pod uses `hostNetwork: true` or has other containers (a
- * sidecar may serve on localhost), or the same container starts the inference server.
+ * sidecar may serve on localhost), or the same container starts the inference server. Variables a
+ * compose service loads with `env_file:` are checked too (read through `WorkspaceFacts.envFile`).
  */
 export default defineRule({
   meta: {
@@ -60,6 +64,7 @@ export default defineRule({
   messages: {
     en: {
       loopback: '{key} points at {host} inside {where}; there loopback is the container itself, so the server is unreachable (connection refused). {hint}',
+      envFile: '{key} in {file} points at {host}, and {where} loads that file; there loopback is the container itself, so the server is unreachable (connection refused). {hint}',
       'hint.service': 'Use the server\'s compose service name, or host.docker.internal for a server on the host',
       'hint.container': 'Use the server\'s Service DNS name (e.g. vllm.<namespace>.svc.cluster.local)',
       service: 'compose service "{name}"',
@@ -67,14 +72,33 @@ export default defineRule({
     },
     'zh-CN': {
       loopback: '{key} 在{where}中指向 {host}；容器内的回环地址就是容器自身，访问不到服务器（连接被拒绝）。{hint}',
+      envFile: '{file} 中的 {key} 指向 {host}，而{where}加载了这个文件；容器内的回环地址就是容器自身，访问不到服务器（连接被拒绝）。{hint}',
       'hint.service': '请改用服务器的 compose 服务名，宿主机上的服务器可用 host.docker.internal',
       'hint.container': '请改用服务器的 Service DNS 名称（如 vllm.<namespace>.svc.cluster.local）',
       service: ' compose 服务“{name}”',
       container: '容器“{name}”',
     },
   },
-  check({ document, extraction, report, t }) {
+  check({ document, extraction, config, facts, report, t }) {
     for (const setting of extraction.settings) {
+      const envFile = setting.kind === 'property' && setting.value ? COMPOSE_ENV_FILE.exec(setting.path) : null;
+      if (envFile) {
+        for (const [key, value] of Object.entries(facts.envFile(document.path, setting.value!.trim()) ?? {})) {
+          const variable: Setting = { ...setting, key, kind: 'env', value, path: `services.${envFile[1]}.environment.${key}` };
+          const role = roleOf(variable, config.extraKeys);
+          const host = role === 'host' ? bareHost(value) : role === 'baseUrl' ? parseBaseUrl(value.trim())?.host : undefined;
+          if (!host || !isLoopbackHost(host)) continue;
+          const container = containerOf(variable, extraction.settings);
+          if (!container || container.excused) continue;
+          report({
+            messageId: 'envFile',
+            data: { key, file: setting.value!.trim(), host: bareHost(host), where: t(container.kind, { name: container.name }), hint: t(`hint.${container.kind}`) },
+            range: setting.contentRange,
+            subject: `${subjectOf(setting)}:${key}`,
+          });
+        }
+        continue;
+      }
       if (setting.kind !== 'env' || (setting.role !== 'baseUrl' && setting.role !== 'host') || setting.value === undefined) continue;
       const host = setting.role === 'host' ? bareHost(setting.value) : parseBaseUrl(setting.value.trim())?.host;
       if (!host || !isLoopbackHost(host)) continue;
