@@ -10,7 +10,10 @@ import { normalizeKey } from '../resolve/roles';
  * `continue_final_message`, `disable_log_stats`, `disable_log_requests`); SGLang native API and server
  * arguments (`return_logprob`, `return_text_in_logprobs`, `return_hidden_states`, `skip_tokenizer_init`,
  * `disable_radix_cache`, `enable_thinking`); TRL `GRPOConfig` (`use_vllm`, `vllm_enable_sleep_mode`);
- * Hugging Face `generate` (`do_sample`, `use_cache`).
+ * Hugging Face `generate` (`do_sample`, `use_cache`); Hugging Face `TrainingArguments`
+ * (`gradient_checkpointing`, `bf16`, `fp16`); verl PPO trainer config (`use_remove_padding`,
+ * `enable_gradient_checkpointing`, `calculate_log_probs`, `use_dynamic_bsz`, `use_kl_loss`,
+ * `use_kl_in_reward`, and `enable` on `reward_model` and friends).
  */
 const BOOLEAN_KEYS = new Set([
   'logprobs', 'stream', 'echo', 'store', 'parallel_tool_calls',
@@ -20,6 +23,8 @@ const BOOLEAN_KEYS = new Set([
   'return_logprob', 'return_text_in_logprobs', 'return_hidden_states', 'skip_tokenizer_init',
   'disable_radix_cache', 'enable_thinking',
   'use_vllm', 'vllm_enable_sleep_mode', 'do_sample', 'use_cache',
+  'gradient_checkpointing', 'bf16', 'fp16',
+  'use_remove_padding', 'enable_gradient_checkpointing', 'calculate_log_probs', 'use_dynamic_bsz', 'use_kl_loss', 'use_kl_in_reward', 'enable',
 ]);
 
 /** True for a key (any case, `-` or `_`) that Rollout Lint knows takes a boolean. */
