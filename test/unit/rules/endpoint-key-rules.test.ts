@@ -4,7 +4,8 @@ import { lintDocument } from '../../../server/src/core/lint';
 import type { WorkspaceFacts } from '../../../server/src/core/model/facts';
 import { NO_FACTS } from '../../../server/src/core/model/facts';
 import { isRepeatedBlock } from '../../../server/src/core/rules/api-key-committed';
-import { isLocalHost, isPlaceholderUrl, schemelessHost } from '../../../server/src/core/rules/url-shape';
+import { isPlaceholderUrl, schemelessHost } from '../../../server/src/core/rules/url-shape';
+import { isLocalHost } from '../../../server/src/core/model/hosts';
 import { loadGrammars } from '../../../server/src/node/grammars';
 
 const REAL = 'sk-test-0000aaaa1111bbbb2222cccc3333dddd4444eeee5555';

@@ -4,7 +4,8 @@ import { applyEdits } from '../../../server/src/core/fix';
 import { lintDocument } from '../../../server/src/core/lint';
 import type { LintConfig } from '../../../server/src/core/config/config';
 import { RULES } from '../../../server/src/core/rules/index';
-import { inCidr, isLoopbackHost, isPrivateHost, noProxyMatches, parseCidr } from '../../../server/src/core/rules/hosts';
+import { inCidr, noProxyMatches, parseCidr } from '../../../server/src/core/rules/hosts';
+import { isLoopbackHost, isPrivateHost } from '../../../server/src/core/model/hosts';
 import { isModelPlaceholder } from '../../../server/src/core/rules/model-placeholder';
 import { loadGrammars } from '../../../server/src/node/grammars';
 

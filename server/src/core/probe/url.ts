@@ -1,4 +1,5 @@
 import type { ProbeConsumer } from './types';
+import { sdkJoin } from '../resolve/urls';
 
 /**
  * Joins an SDK base URL and an API path exactly as the openai-node v6 SDK does
@@ -14,7 +15,7 @@ import type { ProbeConsumer } from './types';
  * @throws TypeError when the result is not a valid URL.
  */
 export function joinUrl(baseUrl: string, path: string): string {
-  const url = new URL(baseUrl + (baseUrl.endsWith('/') && path.startsWith('/') ? path.slice(1) : path));
+  const url = new URL(sdkJoin(baseUrl, path));
   const query = Object.fromEntries(url.searchParams);
   if (Object.keys(query).length > 0) {
     url.search = Object.entries(query)

@@ -1,3 +1,5 @@
+import { isLocalHost } from '../model/hosts';
+
 /**
  * Provider profiles: what each OpenAI-compatible endpoint documents. Data, each fact with its source;
  * users add more through `rolloutLint.extraProviders` / `.rolloutlintrc.json` `extraProviders`.
@@ -138,11 +140,10 @@ function local(id: string, name: string, port: number, source: string, logprobs:
   };
 }
 
-const LOCAL_HOST = /^(localhost|127\.\d+\.\d+\.\d+|\[?::1\]?|0\.0\.0\.0|10\.\d+\.\d+\.\d+|192\.168\.\d+\.\d+|172\.(1[6-9]|2\d|3[01])\.\d+\.\d+|host\.docker\.internal|[a-z0-9-]+)$/i;
 
 /**
  * The profiles matching a URL: by host name (exact or subdomain), or, for local/LAN hosts and
- * single-label service names (`sglang`, `vllm-server`), by port. Returns `[]` for unparsable URLs.
+ * single-label service names (`sglang`, `vllm-server`; see `isLocalHost`), by port. Returns `[]` for unparsable URLs.
  */
 export function matchProviders(url: string, profiles: readonly ProviderProfile[] = BUILTIN_PROVIDERS): ProviderProfile[] {
   let parsed: URL;
@@ -155,6 +156,6 @@ export function matchProviders(url: string, profiles: readonly ProviderProfile[]
   const port = Number(parsed.port || (parsed.protocol === 'https:' ? 443 : 80));
   const byHost = profiles.filter((p) => p.hosts.some((h) => host === h || host.endsWith(`.${h}`)));
   if (byHost.length > 0) return byHost;
-  if (!LOCAL_HOST.test(host)) return [];
+  if (!isLocalHost(host)) return [];
   return profiles.filter((p) => p.localPorts?.includes(port));
 }

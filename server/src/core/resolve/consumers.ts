@@ -1,9 +1,7 @@
 import type { Consumer, ConsumerEvidence, Setting } from '../model/types';
 import { isRequestUrl, normalizeKey } from './roles';
+import { consumerOfCallee } from '../model/clients';
 
-/** Callees whose base URL is joined the openai SDK way (openai-python, openai-node, LangChain, LiteLLM). */
-const OPENAI_SDK_CALLEES = /(^|\.)(OpenAI|AsyncOpenAI|AzureOpenAI|AsyncAzureOpenAI|ChatOpenAI|OpenAIEmbeddings|completion|acompletion|Router)$/;
-const ANTHROPIC_CALLEES = /(^|\.)(Anthropic|AsyncAnthropic|ChatAnthropic)$/;
 
 /**
  * LiteLLM proxy `config.yaml`: `model_list[i].litellm_params.api_base` is handed to an OpenAI-style
@@ -41,8 +39,8 @@ export function consumersOf(setting: Setting, groupOf: (group: string) => readon
   if (isRequestUrl(setting)) out.push({ id: 'raw', via: setting.kind === 'flag' ? 'curl' : `${setting.callee}(…)` });
   // AzureOpenAI(azure_endpoint=…) builds `{endpoint}/openai/deployments/…` itself (openai-python lib/azure.py), not the SDK join.
   if (setting.kind === 'kwarg' && setting.callee && key !== 'azure_endpoint') {
-    if (OPENAI_SDK_CALLEES.test(setting.callee)) out.push({ id: 'openai-sdk', via: `${setting.callee}(${setting.key}=…)` });
-    else if (ANTHROPIC_CALLEES.test(setting.callee)) out.push({ id: 'anthropic', via: `${setting.callee}(${setting.key}=…)` });
+    const id = consumerOfCallee(setting.callee);
+    if (id) out.push({ id, via: `${setting.callee}(${setting.key}=…)` });
   }
   if (setting.format === 'json' && /(^|\.)providers\.("[^"]*"|[^."]+)\.baseUrl$/.test(setting.path)) {
     const api = groupOf(setting.group).find((s) => s.key === 'api');

@@ -1,3 +1,4 @@
+import { isHttpClientCall } from '../model/clients';
 import type { Role, Setting } from '../model/types';
 
 /**
@@ -70,5 +71,5 @@ export function roleOf(setting: Setting, extraKeys: Partial<Record<Role, string[
 export function isRequestUrl(setting: Setting): boolean {
   if (normalizeKey(setting.key) !== 'url') return false;
   if (setting.kind === 'flag') return setting.command === 'curl';
-  return setting.kind === 'kwarg' && /(^|\.)(post|get|put|patch|request|stream)$/.test(setting.callee ?? '');
+  return setting.kind === 'kwarg' && isHttpClientCall(setting.callee ?? '');
 }

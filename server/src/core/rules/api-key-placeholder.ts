@@ -2,7 +2,8 @@ import { defineRule } from './rule';
 import { isExampleFile, shorten, subjectOf } from './util';
 import { isPlaceholderKey } from '../model/keys';
 import { maskSecret } from '../model/secret';
-import { isLocalHost, literalTemplate } from './url-shape';
+import { literalTemplate } from './url-shape';
+import { isLocalHost } from '../model/hosts';
 
 /**
  * A key role whose value is a placeholder (`YOUR_API_KEY`, `ADD_YOUR_KEY_HERE`, `<key>`, `sk-xxxx`) or a

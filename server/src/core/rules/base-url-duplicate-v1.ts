@@ -1,5 +1,6 @@
 import { defineRule } from './rule';
 import { replaceContent, shorten, subjectOf } from './util';
+import { parseBaseUrl } from '../resolve/urls';
 
 const DOUBLED = /\/(v\d+)\/\1(?=\/|$|\?)/;
 
@@ -47,8 +48,7 @@ export default defineRule({
         continue;
       }
       for (const request of base.requests) {
-        const requestPath = request.url.slice(request.url.indexOf(parsed.host) + parsed.host.length).replace(/^:\d+/, '');
-        const doubled = DOUBLED.exec(requestPath);
+        const doubled = DOUBLED.exec(parseBaseUrl(request.url)?.path ?? '');
         if (!doubled) continue;
         const trimmed = setting.value.replace(/\/+$/, '');
         const suffix = `/${doubled[1]}`;

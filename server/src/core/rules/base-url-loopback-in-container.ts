@@ -1,6 +1,6 @@
 import { defineRule } from './rule';
 import { subjectOf } from './util';
-import { bareHost, isLoopbackHost } from './hosts';
+import { bareHost, isLoopbackHost } from '../model/hosts';
 import { parseBaseUrl } from '../resolve/urls';
 import { roleOf } from '../resolve/roles';
 import type { Setting } from '../model/types';

@@ -1,6 +1,7 @@
 import { defineRule } from './rule';
 import { isMisparsed, replaceContent, shorten, subjectOf } from './util';
-import { isLocalHost, isPlaceholderUrl, isTemplated, schemelessHost } from './url-shape';
+import { isPlaceholderUrl, isTemplated, schemelessHost } from './url-shape';
+import { isLocalHost } from '../model/hosts';
 
 /**
  * A base URL written without `http://` or `https://` (`api.example.com/v1`, `127.0.0.1:30000/v1`).

@@ -1,6 +1,6 @@
 import { defineRule } from './rule';
 import { shorten, subjectOf } from './util';
-import { isPrivateHost } from './hosts';
+import { isPrivateHost } from '../model/hosts';
 
 /**
  * Default ports of local servers that speak plain HTTP (no TLS unless configured): SGLang 30000,

@@ -1,6 +1,7 @@
 import { defineRule } from './rule';
 import { subjectOf } from './util';
-import { destinations, isPrivateHost, noProxyMatches } from './hosts';
+import { destinations, noProxyMatches } from './hosts';
+import { isPrivateHost } from '../model/hosts';
 import { appendToNoProxy, coveringCidrs, proxyFor, proxySetup, requestsOnly } from './proxy';
 
 /**

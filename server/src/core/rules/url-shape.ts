@@ -58,20 +58,3 @@ export function schemelessHost(value: string): string | undefined {
   if (value.includes('://')) return undefined;
   return SCHEMELESS.exec(value)?.[1];
 }
-
-/**
- * True for hosts reached over plain http in practice: loopback, private IPv4 ranges (RFC 1918,
- * link-local, CGNAT as used by Tailscale), `host.docker.internal`, `.local`/`.lan`/`.internal`
- * names and single-label names (Compose services, LAN hosts).
- */
-export function isLocalHost(host: string): boolean {
-  const h = host.toLowerCase().replace(/^\[|\]$/g, '');
-  if (h === 'localhost' || h.endsWith('.localhost') || h === '::1' || h === '::' || h === 'host.docker.internal') return true;
-  if (/\.(local|lan|internal|home\.arpa)$/.test(h)) return true;
-  if (!h.includes('.') && !h.includes(':')) return true;
-  const ip = /^(\d{1,3})\.(\d{1,3})\.\d{1,3}\.\d{1,3}$/.exec(h);
-  if (!ip) return false;
-  const a = Number(ip[1]);
-  const b = Number(ip[2]);
-  return a === 127 || a === 10 || a === 0 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 169 && b === 254) || (a === 100 && b >= 64 && b <= 127);
-}

@@ -1,5 +1,6 @@
 import type { ParseProblem, RequestSite, Setting, TextEdit } from '../model/types';
 import { redactUrlSecrets } from '../model/secret';
+import { consumerOfCallee } from '../model/clients';
 
 /** Subject key for findings about a setting (see `Finding.subject`). */
 export function subjectOf(setting: Setting): string {
@@ -80,6 +81,6 @@ export function isModelEndpointKey(setting: Setting, baseUrls: BaseUrlIndex): bo
   const prefix = key.replace(/_?(api_key|apikey|auth_token|key)$/, '');
   if (prefix === '' || MODEL_KEY_PREFIX.test(prefix)) return true;
   if (setting.kind === 'env' ? baseUrls.prefixes.has(`${setting.group}\0${prefix}`) : baseUrls.groups.has(setting.group)) return true;
-  if (setting.kind === 'kwarg') return /(^|\.)(Async)?(Azure)?(OpenAI|Anthropic|ChatOpenAI|ChatAnthropic)$|(^|\.)a?completion$/.test(setting.callee ?? '');
+  if (setting.kind === 'kwarg') return consumerOfCallee(setting.callee ?? '') !== undefined;
   return setting.kind !== 'env' && MODEL_PATH_WORD.test(setting.path);
 }

@@ -42,6 +42,12 @@ function backtickEnd(text: string, start: number): number {
   throw new ShellSyntaxError();
 }
 
+/** End of a `$(…)`, `${…}` or `` `…` `` starting at `i` (kept as written), or `undefined` when none starts there. */
+function expansionEnd(text: string, i: number, nesting: number): number | undefined {
+  if (text[i] === '$' && (text[i + 1] === '(' || text[i + 1] === '{')) return substitutionEnd(text, i, nesting);
+  return text[i] === '`' ? backtickEnd(text, i) : undefined;
+}
+
 function singleQuotedEnd(text: string, start: number): number {
   const close = text.indexOf("'", start + 1);
   if (close === -1) throw new ShellSyntaxError();
@@ -68,17 +74,10 @@ function doubleQuoted(text: string, start: number, nesting: number): { text: str
         out += ch;
         i++;
       }
-    } else if (ch === '$' && (text[i + 1] === '(' || text[i + 1] === '{')) {
-      const end = substitutionEnd(text, i, nesting + 1);
-      out += text.slice(i, end);
-      i = end;
-    } else if (ch === '`') {
-      const end = backtickEnd(text, i);
-      out += text.slice(i, end);
-      i = end;
     } else {
-      out += ch;
-      i++;
+      const end = expansionEnd(text, i, nesting + 1) ?? i + 1;
+      out += text.slice(i, end);
+      i = end;
     }
   }
   throw new ShellSyntaxError();
@@ -107,17 +106,10 @@ function readWord(text: string, start: number): Word {
       const quoted = doubleQuoted(text, i, 0);
       out += quoted.text;
       i = quoted.end;
-    } else if (ch === '$' && (text[i + 1] === '(' || text[i + 1] === '{')) {
-      const end = substitutionEnd(text, i, 0);
-      out += text.slice(i, end);
-      i = end;
-    } else if (ch === '`') {
-      const end = backtickEnd(text, i);
-      out += text.slice(i, end);
-      i = end;
     } else {
-      out += ch;
-      i++;
+      const end = expansionEnd(text, i, 0) ?? i + 1;
+      out += text.slice(i, end);
+      i = end;
     }
   }
   return { start, end: i, text: out };

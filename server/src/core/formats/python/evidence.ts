@@ -4,12 +4,11 @@ import { rangeOf, type PyContext } from './context';
 import { callArguments, compact, targetOf } from './env';
 import { fstringSegment, literalOf, stringParts, stringValue } from './literals';
 import type { Scope } from './walk';
+import { consumerOfCallee } from '../../model/clients';
 
-/** Client constructors whose `base_url` is joined the openai SDK way, and their base-URL kwargs. */
-const OPENAI_CLIENTS = new Set(['OpenAI', 'AsyncOpenAI', 'AzureOpenAI', 'AsyncAzureOpenAI', 'ChatOpenAI']);
+/** Base-URL kwargs of openai-SDK-style clients and of LiteLLM calls. */
 const OPENAI_BASE_KWARGS = new Set(['base_url', 'openai_api_base']);
 const LITELLM_BASE_KWARGS = new Set(['api_base', 'base_url']);
-const ANTHROPIC_CLIENTS = new Set(['Anthropic', 'AsyncAnthropic']);
 
 /** A joined path that plausibly continues a base URL: `/…`, or a relative API segment (`v1/…`, `chat/…`). */
 const PATH_LIKE = /^(\/|(v\d+\w*|chat|completions|responses|messages|models|generate|embeddings)(\/|$))/i;
@@ -103,7 +102,7 @@ function clientEvidence(ctx: PyContext, call: SyntaxNode, scope: Scope): void {
   const callee = compact(call.childForFieldName('function'));
   const last = callee.slice(callee.lastIndexOf('.') + 1);
   const litellm = ctx.litellmNames.has(callee) || /^litellm\.a?(text_)?completion$/.test(callee);
-  const id: ConsumerId | undefined = OPENAI_CLIENTS.has(last) || litellm ? 'openai-sdk' : ANTHROPIC_CLIENTS.has(last) ? 'anthropic' : undefined;
+  const id: ConsumerId | undefined = litellm ? 'openai-sdk' : consumerOfCallee(last);
   if (!id) return;
   const kwargs = litellm ? LITELLM_BASE_KWARGS : id === 'anthropic' ? new Set(['base_url']) : OPENAI_BASE_KWARGS;
   const args = call.childForFieldName('arguments');

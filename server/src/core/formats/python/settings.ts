@@ -2,6 +2,7 @@ import type { SyntaxNode } from '../treesitter';
 import { addSetting, putRecord, rangeOf, type PyContext } from './context';
 import { callArguments, compact, envOfValue, envReadOf, isEnviron, isScalar, unwrapParens } from './env';
 import { literalOf, stringValue } from './literals';
+import { isHttpClientCall } from '../../model/clients';
 import type { DictInfo } from './symbols';
 import type { Scope } from './walk';
 
@@ -103,8 +104,6 @@ export function readKwargs(ctx: PyContext): void {
   for (const { node: call } of ctx.collected.calls) addRequestUrl(ctx, call);
 }
 
-/** HTTP client calls whose first argument is the full request URL (`requests.post(url, …)`). */
-const HTTP_VERB = /(^|\.)(post|get|put|patch|request|stream)$/;
 
 /**
  * A literal `http(s)://` URL passed first to an HTTP client call becomes a `kwarg` setting with key
@@ -112,7 +111,7 @@ const HTTP_VERB = /(^|\.)(post|get|put|patch|request|stream)$/;
  */
 function addRequestUrl(ctx: PyContext, call: SyntaxNode): void {
   const fn = call.childForFieldName('function');
-  if (!fn || !HTTP_VERB.test(compact(fn))) return;
+  if (!fn || !isHttpClientCall(compact(fn))) return;
   const first = callArguments(call).positional[0];
   const url = stringValue(first, ctx.text);
   if (!first || url === undefined || !/^https?:\/\//i.test(url.trim())) return;

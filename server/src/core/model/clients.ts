@@ -1,0 +1,30 @@
+import type { ConsumerId } from './types';
+
+/**
+ * Client constructors and calls whose base URL is joined the openai SDK way: openai-python and
+ * openai-node clients, LangChain `ChatOpenAI`/`OpenAIEmbeddings`, LiteLLM `completion`/`acompletion`/`Router`.
+ */
+const OPENAI_SDK_CLIENTS = new Set(['OpenAI', 'AsyncOpenAI', 'AzureOpenAI', 'AsyncAzureOpenAI', 'ChatOpenAI', 'OpenAIEmbeddings', 'completion', 'acompletion', 'Router']);
+
+/** Anthropic SDK clients and LangChain's `ChatAnthropic`: they append `/v1/messages`. */
+const ANTHROPIC_CLIENTS = new Set(['Anthropic', 'AsyncAnthropic', 'ChatAnthropic']);
+
+/** HTTP client methods whose first argument (or `url=`) is the full request URL (requests, httpx, aiohttp). */
+const HTTP_CLIENT_METHODS = new Set(['post', 'get', 'put', 'patch', 'request', 'stream']);
+
+/** The last name of a callee as written: `openai.AsyncOpenAI` → `AsyncOpenAI`. */
+export function calleeName(callee: string): string {
+  return callee.slice(callee.lastIndexOf('.') + 1);
+}
+
+/** The consumer a client constructor or call implies for its base URL, or `undefined`. */
+export function consumerOfCallee(callee: string): Extract<ConsumerId, 'openai-sdk' | 'anthropic'> | undefined {
+  const name = calleeName(callee);
+  if (OPENAI_SDK_CLIENTS.has(name)) return 'openai-sdk';
+  return ANTHROPIC_CLIENTS.has(name) ? 'anthropic' : undefined;
+}
+
+/** True for `requests.post`, `httpx.get`, `session.request`, `client.stream`, …. */
+export function isHttpClientCall(callee: string): boolean {
+  return HTTP_CLIENT_METHODS.has(calleeName(callee));
+}
