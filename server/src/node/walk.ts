@@ -66,9 +66,9 @@ export function walk(paths: readonly string[], root: string, facts: NodeWorkspac
       if (ignored(r)) continue;
       if (st.isDirectory()) {
         if (SKIPPED_DIRECTORIES.has(name)) continue;
-        visit(abs, insideIgnored || (!options.noIgnore && facts.gitignore.ignores(abs, true)));
+        visit(abs, insideIgnored || (!options.noIgnore && facts.ignores(abs, true)));
       } else if (st.isFile() && formatOf(name)) {
-        if (!options.noIgnore && !isAlwaysLinted(r) && (insideIgnored || facts.gitignore.ignores(abs))) continue;
+        if (!options.noIgnore && !isAlwaysLinted(r) && (insideIgnored || facts.ignores(abs))) continue;
         add(abs);
       }
     }
