@@ -1,4 +1,4 @@
-import type { Extraction, Finding, Format, Range, Severity } from './model/types';
+import type { Extraction, Finding, Format, Range, Severity, TextEdit } from './model/types';
 import { emptyExtraction } from './model/types';
 import type { WorkspaceFacts } from './model/facts';
 import type { VerifiedEndpoint } from './model/verified';
@@ -16,6 +16,7 @@ import { RULES } from './rules/index';
 import { applyPrecedence } from './rules/precedence';
 import { applySuppressions } from './suppress';
 import { matchLineBreaks, minimizeEdit } from './fix';
+import { fixKeepsMeaning } from './fix-check';
 import { secretRanges } from './secrets';
 
 /** Everything a lint run needs besides the document. */
@@ -114,10 +115,12 @@ export function lintDocument(input: { path: string; text: string; format?: Forma
           range: r.range,
           subject: r.subject,
           fixes: (fixesAllowed ? r.fixes ?? [] : [])
+            .filter((fix: FixReport) => fix.edits.every((e) => e !== undefined))
+            .filter((fix: FixReport) => !fix.edits.some((e) => e?.intendedValue !== undefined) || fixKeepsMeaning(format, document.path, text, extraction, fix.edits as TextEdit[], options.grammars))
             .map((fix: FixReport) => ({
               title: render(rule, locale, fix.titleId, fix.data),
               safety: fix.safety,
-              edits: matchLineBreaks(fix.edits, text).flatMap((e) => minimizeEdit(e, text)),
+              edits: matchLineBreaks(fix.edits as TextEdit[], text).flatMap((e) => minimizeEdit(e, text)),
             }))
             .filter((fix) => fix.edits.length > 0),
         });
