@@ -5,7 +5,10 @@ import { applyEdits } from './fix';
 
 /** What each reader yields for a setting: the decoded value and, for dotenv, every loader's value. */
 function loadedValues(s: Setting): Record<string, string | null | undefined> {
-  return { value: s.value, ...(s.loaded ?? {}) };
+  const values: Record<string, string | null | undefined> = { value: s.value, ...(s.loaded ?? {}) };
+  // The shell keeps the `\r` of a CRLF line in the value; that is no part of what a fix changes.
+  if (typeof values.posixShell === 'string') values.posixShell = values.posixShell.replace(/\r$/, '');
+  return values;
 }
 
 function overlapsAny(s: Setting, edits: readonly TextEdit[]): boolean {

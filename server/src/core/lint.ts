@@ -18,6 +18,7 @@ import { applySuppressions } from './suppress';
 import { matchLineBreaks, minimizeEdit } from './fix';
 import { fixKeepsMeaning } from './fix-check';
 import { secretRanges } from './secrets';
+import { documentSecrets, redact } from './redact';
 
 /** Everything a lint run needs besides the document. */
 export interface LintOptions {
@@ -134,5 +135,11 @@ export function lintDocument(input: { path: string; text: string; format?: Forma
   }
   const kept = applySuppressions(applyPrecedence(findings), extraction.comments, document, { locale, config, onlyRules: options.onlyRules, reportUnused: options.reportUnusedDisableDirectives });
   kept.sort((a, b) => a.range.start - b.range.start || a.range.end - b.range.end || a.ruleId.localeCompare(b.ruleId));
-  return { document, findings: kept, extraction, resolution, failures, secrets: secretRanges(extraction) };
+  const known = documentSecrets(extraction);
+  for (const f of kept) {
+    f.message = redact(f.message, known);
+    for (const [k, v] of Object.entries(f.data)) if (typeof v === 'string') f.data[k] = redact(v, known);
+    for (const fix of f.fixes) fix.title = redact(fix.title, known);
+  }
+  return { document, findings: kept, extraction, resolution, failures: failures.map((x) => ({ ...x, error: redact(x.error, known) })), secrets: secretRanges(extraction, text) };
 }

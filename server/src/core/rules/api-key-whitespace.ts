@@ -78,7 +78,7 @@ export default defineRule({
         },
         range: setting.contentRange,
         subject: subjectOf(setting),
-        fixes: onlyLineBreak ? [] : [{ titleId: 'fix.trim', safety: 'safe', edits: [replaceSource(setting, document.text, trimmed, setting.value?.trim())] }],
+        fixes: onlyLineBreak ? [] : [{ titleId: 'fix.trim', safety: 'safe', edits: [replaceSource(setting, document.text, trimmed, setting.value?.replace(/^[\s\u200b-\u200d\u2060]+|[\s\u200b-\u200d\u2060]+$/g, ''))] }],
       });
     }
   },
