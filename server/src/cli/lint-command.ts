@@ -9,6 +9,7 @@ import { lintFile, type FileResult } from '../node/lint-file';
 import { walk } from '../node/walk';
 import { FORMATTERS, type FormatName } from './format/index';
 import type { CliIo } from './io';
+import { sanitizeForTerminal } from './sanitize';
 
 /** Options of `rollout-lint [paths…]`, as commander parses them. */
 export interface LintCommandOptions {
@@ -81,7 +82,9 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
       for (const f of result.failures) io.stderr(`rollout-lint: ${file.relPath}: internal error in ${f.ruleId}: ${f.error.split('\n')[0]}\n`);
       results.push(result);
     }
-    io.stdout(FORMATTERS[options.format]({ results, includeHints: !!options.includeHints, quiet: !!options.quiet, color: options.color ?? false, root, locale }));
+    const printed = FORMATTERS[options.format]({ results, includeHints: !!options.includeHints, quiet: !!options.quiet, color: options.color ?? false, root, locale });
+    // JSON and SARIF escape control characters themselves; the text formatter sanitises before colouring.
+    io.stdout(options.format === 'github' ? sanitizeForTerminal(printed) : printed);
     if (problems.length || results.some((r) => r.failures.length)) return 2;
     if (options.exitZero) return 0;
     const all = results.flatMap((r) => r.findings);

@@ -61,3 +61,12 @@ export function patternSecretSpans(text: string): { start: number; end: number }
   for (const m of text.matchAll(SECRET_QUERY)) spans.push({ start: m.index + m[1].length, end: m.index + m[0].length });
   return spans;
 }
+
+/**
+ * Redacts one line of an LSP message trace (`trace.server: verbose`): document texts in
+ * `didOpen`/`didChange` params (`"text": "…"`) are replaced by their length, then `redact` runs, so
+ * the Output channel never holds a file's secrets.
+ */
+export function redactTrace(text: string): string {
+  return redact(text.replace(/("text"\s*:\s*)"((?:[^"\\]|\\.)*)"/g, (_m, head: string, body: string) => `${head}"<${body.length} characters of document text not logged>"`));
+}

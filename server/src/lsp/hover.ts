@@ -4,6 +4,7 @@ import type { EnvRead, Loader, Range, Setting } from '../core/model/types';
 import { LOADERS } from '../core/model/types';
 import type { Locale } from '../core/messages/locale';
 import { maskSecret } from '../core/model/secret';
+import { documentSecrets, redact } from '../core/redact';
 import { findVerified, worksAsConfigured, type VerifiedEndpoint } from '../core/model/verified';
 import type { ResolvedBaseUrl } from '../core/resolve/resolve';
 import { roleOf } from '../core/resolve/roles';
@@ -43,7 +44,7 @@ export function hoverAt(lint: DocumentLint, offset: number, locale: Locale, veri
     range ??= setting.valueRange;
   }
   if (sections.length === 0 || !range) return undefined;
-  return { contents: { kind: MarkupKind.Markdown, value: sections.join('\n\n---\n\n') }, range: lint.doc.range(range) };
+  return { contents: { kind: MarkupKind.Markdown, value: redact(sections.join('\n\n---\n\n'), documentSecrets(outcome.extraction)) }, range: lint.doc.range(range) };
 }
 
 function title(text: string): string {

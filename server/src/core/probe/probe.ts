@@ -1,4 +1,5 @@
 import { maskSecret, redactSecrets } from '../model/secret';
+import { redact } from '../redact';
 import { classifyError, classifyResponse, isPlainHttpTls, type ErrorClass, type ResponseClass } from './classify';
 import { explain } from './explain';
 import { renderLocalized } from './messages';
@@ -55,7 +56,16 @@ export async function probe(target: ProbeTarget, deps: ProbeDeps, options: Probe
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`unsupported scheme ${url.protocol}`);
     plan = planCalls(target.baseUrl, target.consumer);
   } catch (error) {
-    throw new ProbeInputError(`not an absolute http(s) URL: ${redactSecrets(target.baseUrl, target.apiKey ? [target.apiKey] : [])} (${(error as Error).message})`);
+    throw new ProbeInputError(`not an absolute http(s) URL: ${redact(target.baseUrl, target.apiKey ? [target.apiKey] : [])} (${redact((error as Error).message, target.apiKey ? [target.apiKey] : [])})`);
+  }
+  if (/^[a-z]+:\/\/[^/?#]*@/i.test(target.baseUrl.trim())) {
+    // Node's fetch (undici, under the openai npm SDK) throws "Request cannot be constructed from a URL
+    // that includes credentials" before any connection: that is no connection-refused verdict.
+    const shown = redact(target.baseUrl);
+    throw new ProbeInputError(
+      `the base URL ${shown} carries credentials (user:password@); fetch, which the openai npm SDK uses, refuses such URLs before connecting. Send the credential as the API key or a header instead`,
+      `base URL ${shown} 中带有凭据（user:password@）；openai npm SDK 所用的 fetch 会在连接前直接拒绝这类 URL。请改用 API 密钥或请求头传递凭据`,
+    );
   }
   return new ProbeRun(target, deps, options, plan).run();
 }

@@ -181,9 +181,15 @@ export class ProbeCancelledError extends Error {
   }
 }
 
-/** Thrown by `probe` for a base URL that is not an absolute http(s) URL. */
+/**
+ * Thrown by `probe` for a base URL it cannot call: not an absolute http(s) URL, or one carrying
+ * `user:password@` credentials. `zh` is the Simplified Chinese text of the message when there is one.
+ */
 export class ProbeInputError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly zh?: string,
+  ) {
     super(message);
     this.name = 'ProbeInputError';
   }
