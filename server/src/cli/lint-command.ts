@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import picomatch from 'picomatch';
+import { globMatcher } from '../core/glob';
 import { normalizeLocale, type Locale } from '../core/messages/locale';
 import { RULES } from '../core/rules/index';
 import { ConfigError, invalidate, loadConfigFor, loadConfigForDirectory, type LoadedConfig } from '../node/config';
@@ -34,7 +34,7 @@ function ignoredBy(loaded: LoadedConfig, relPath: string): boolean {
   if (loaded.config.ignore.length === 0) return false;
   let matcher = ignoreMatchers.get(loaded);
   if (!matcher) {
-    matcher = picomatch(loaded.config.ignore, { dot: true });
+    matcher = globMatcher(loaded.config.ignore);
     ignoreMatchers.set(loaded, matcher);
   }
   return matcher(relPath);
