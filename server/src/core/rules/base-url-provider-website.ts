@@ -1,0 +1,63 @@
+import { defineRule } from './rule';
+import { replaceContent, shorten, subjectOf } from './util';
+import { documentedBaseFor, matchWebsite, type ProviderProfile } from '../providers/profiles';
+import type { ResolvedBaseUrl } from '../resolve/resolve';
+
+/** Click-tracking parameters (same set as `base-url-query-string`): a link copied from a web page. */
+const TRACKING = /^(utm_[a-z_]+|fbclid|gclid|dclid|gbraid|wbraid|msclkid|yclid|mc_cid|mc_eid|spm|_ga|_gl)$/i;
+
+/** The known provider whose website this base URL is, or `undefined`. */
+function websiteOf(base: ResolvedBaseUrl, profiles: readonly ProviderProfile[]): ProviderProfile | undefined {
+  const value = base.setting.value?.trim() ?? '';
+  const byWebsite = matchWebsite(value, profiles);
+  if (byWebsite) return byWebsite;
+  // The API host itself (taotoken.net, openrouter.ai) at its root with a tracking query: a page link.
+  const parsed = base.parsed!;
+  if (parsed.path.replace(/\/+$/, '') !== '' || parsed.query === undefined) return undefined;
+  const names = parsed.query.split('&').map((pair) => decodeURIComponent(pair.split('=')[0] ?? ''));
+  if (!names.some((n) => TRACKING.test(n))) return undefined;
+  return base.providers.find((p) => p.hosts.length > 0);
+}
+
+/**
+ * A base URL that is a known provider's website, docs or console page (`https://platform.openai.com/…`,
+ * `https://bailian.console.aliyun.com`, `https://taotoken.net/?utm_source=…`) instead of its API base:
+ * every client gets an HTML page or 404. One finding names the API base (per the provider profile)
+ * and wins over the URL-shape rules about the same value (query string, missing /v1, trailing slash).
+ */
+export default defineRule({
+  meta: {
+    id: 'base-url-provider-website',
+    title: "Base URL is a provider's website, not its API",
+    defaultSeverity: 'warning',
+    formats: ['dotenv', 'yaml', 'json', 'python', 'shell'],
+    fixable: 'unsafe',
+  },
+  messages: {
+    en: {
+      website: 'base URL "{value}" is {provider}\'s website, not its API; clients will get a web page or 404. {provider} documents the API base {api}',
+      'fix.api': 'Use the API base {api}',
+    },
+    'zh-CN': {
+      website: 'base URL "{value}" 是 {provider} 的网站页面，不是 API 地址；客户端会拿到网页或 404。{provider} 文档给出的 API base 是 {api}',
+      'fix.api': '改用 API base {api}',
+    },
+  },
+  check({ resolution, report }) {
+    for (const base of resolution.baseUrls) {
+      if (!base.parsed || base.setting.value === undefined) continue;
+      const provider = websiteOf(base, resolution.providers);
+      if (!provider) continue;
+      const consumer = base.consumers.some((c) => c.id === 'anthropic') && provider.anthropicBase ? 'anthropic' : 'openai-sdk';
+      const api = documentedBaseFor(provider, consumer);
+      if (!api || /[{*]/.test(api)) continue;
+      report({
+        messageId: 'website',
+        data: { value: shorten(base.setting.value.trim()), provider: provider.name, api },
+        range: base.setting.contentRange,
+        subject: subjectOf(base.setting),
+        fixes: [{ titleId: 'fix.api', data: { api }, safety: 'unsafe', edits: [replaceContent(base.setting, api)] }],
+      });
+    }
+  },
+});
