@@ -48,7 +48,9 @@ export default defineRule({
   },
   check({ document, extraction, resolution, config, report }) {
     for (const site of extraction.requestSites) {
-      if (site.apiKind !== 'chat' && site.apiKind !== 'completions') continue;
+      if (site.apiKind === 'responses' || site.apiKind === 'sglang-generate') continue;
+      // A config mapping is a request only when it carries the log-prob switch (`sampling: {logprobs: true}`).
+      if (site.apiKind === 'unknown' && !site.params.logprobs && !site.params.top_logprobs) continue;
       if (!rolloutReason(site, document, config)) continue;
       const target = providerOf(site, resolution);
       if (!target || target.provider.logprobs === 'supported') continue;
