@@ -165,3 +165,16 @@ export function documentedBaseFor(profile: ProviderProfile, consumer: string, or
   const chosen = sameHost ?? bases[0];
   return origin ? concreteUrl(chosen, origin) : chosen;
 }
+
+/**
+ * Whether one of `providers` documents `path` (no trailing `/`) as a base on `host` (lower case;
+ * local profiles: any host), for OpenAI-style or Anthropic-style clients.
+ */
+export function documentsBasePath(providers: readonly ProviderProfile[], host: string, path: string): boolean {
+  return providers.some((p) =>
+    [...p.openaiBases, p.anthropicBase ?? ''].some((b) => {
+      const d = splitDocumentedUrl(b);
+      return d !== undefined && d.path === path && ((p.localPorts?.length ?? 0) > 0 || hostMatches(d.host, host));
+    }),
+  );
+}

@@ -50,13 +50,14 @@ export default defineRule({
       if (!provider) continue;
       const consumer = base.consumers.some((c) => c.id === 'anthropic') && provider.anthropicBase ? 'anthropic' : 'openai-sdk';
       const api = documentedBaseFor(provider, consumer);
-      if (!api || /[{*]/.test(api)) continue;
+      if (!api) continue;
       report({
         messageId: 'website',
         data: { value: shorten(base.setting.value.trim()), provider: provider.name, api },
         range: base.setting.contentRange,
         subject: subjectOf(base.setting),
-        fixes: [{ titleId: 'fix.api', data: { api }, safety: 'unsafe', edits: [replaceContent(base.setting, api)] }],
+        // A base with the user's own resource or region in it (`https://{resource}.openai.azure.com/openai/v1`) is named, not written.
+        fixes: /[{*]/.test(api) ? [] : [{ titleId: 'fix.api', data: { api }, safety: 'unsafe', edits: [replaceContent(base.setting, api)] }],
       });
     }
   },
