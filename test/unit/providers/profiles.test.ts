@@ -15,6 +15,8 @@ import {
   type ProviderProfile,
 } from '../../../server/src/core/providers/profiles';
 import { renderProvidersTable, replaceProvidersSection } from '../../../server/src/core/providers/table';
+import { mergeConfig } from '../../../server/src/core/config/config';
+import { parseConfigText } from '../../../server/src/node/config';
 
 const ROOT = join(__dirname, '..', '..', '..');
 
@@ -146,6 +148,25 @@ describe('profiles as evidence: documented URLs lint clean, others are named', (
     assert.deepEqual(findings.map((f) => `${f.ruleId}:${f.severity}`), ['base-url-missing-v1:warning']);
     assert.match(findings[0].message, /https:\/\/open\.bigmodel\.cn\/api\/paas\/v4\/chat\/completions/);
     assert.match(findings[0].fixes[0].edits.map((e) => e.text).join(''), /\/api\/paas\/v4$/);
+  });
+});
+
+describe('user profiles (extraProviders)', () => {
+  it('carry native bases, website hosts and key prefixes into the rules', async () => {
+    const layer = parseConfigText(
+      JSON.stringify({
+        extraProviders: [
+          { id: 'acme', name: 'Acme AI', hosts: ['api.acme.example'], openaiBases: ['https://api.acme.example/openai/v1'], nativeBases: ['https://api.acme.example/native'], websiteHosts: ['www.acme.example'], keyPrefixes: ['acme-'] },
+        ],
+      }),
+      '.rolloutlintrc.json',
+    );
+    const config = mergeConfig(layer);
+    const run = async (text: string) => lintDocument({ path: '.env', text }, { grammars: await loadGrammars(), facts: NO_FACTS, config }).findings.map((f) => f.ruleId);
+    assert.deepEqual(await run('OPENAI_BASE_URL=https://api.acme.example/native\n'), ['base-url-native-path']);
+    assert.deepEqual(await run('OPENAI_BASE_URL=https://www.acme.example/pricing\n'), ['base-url-provider-website']);
+    assert.deepEqual(await run('OPENAI_BASE_URL=https://api.acme.example/openai/v1\n'), []);
+    assert.deepEqual(await run('OPENAI_BASE_URL=https://api.deepseek.com\nOPENAI_API_KEY=acme-abababababababab\n'), ['api-key-provider-mismatch']);
   });
 });
 
