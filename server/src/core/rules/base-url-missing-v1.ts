@@ -69,23 +69,27 @@ export default defineRule({
       const sameHost = (b: (typeof profileBases)[number]) => b.parsed !== undefined && ((b.provider.localPorts?.length ?? 0) > 0 || hostMatches(b.parsed.host, host));
       const sameHostPaths = profileBases.filter(sameHost).map((b) => b.parsed!.path);
       const path = parsed.path.replace(/\/+$/, '');
-      if (path === '' && sameHostPaths.length > 0 && !sameHostPaths.includes('') && !sameHostPaths.includes('/v1')) {
-        // A provider whose documented base has another path (DashScope …/compatible-mode/v1, Zhipu …/api/paas/v4): name it.
-        if (reportProven()) continue;
-        const documented = profileBases.find(sameHost)!;
+      /** Reports the documented base of `documented`'s provider (a warning for a bare host, else a hint). */
+      const reportDocumented = (documented: (typeof profileBases)[number], severity: 'warning' | 'hint') => {
+        const fixed = withPath(v, parsed, documented.parsed!.path);
         report({
+          severity,
           messageId: 'profile',
           data: {
             value: shorten(v),
             via: request.consumer.via,
             url: shorten(request.url, 100),
             provider: documented.provider.name,
-            documented: sdkJoin(withPath(v, parsed, documented.parsed!.path), request.consumer.id === 'openai-sdk' ? '/chat/completions' : '/responses'),
+            documented: sdkJoin(fixed, request.consumer.id === 'openai-sdk' ? '/chat/completions' : '/responses'),
           },
           range: setting.contentRange,
           subject: subjectOf(setting),
-          fixes: [{ titleId: 'fix.documented', data: { documented: withPath(v, parsed, documented.parsed!.path) }, safety: 'unsafe', edits: [replaceContent(setting, withPath(v, parsed, documented.parsed!.path))] }],
+          fixes: [{ titleId: 'fix.documented', data: { documented: fixed }, safety: 'unsafe', edits: [replaceContent(setting, fixed)] }],
         });
+      };
+      if (path === '' && sameHostPaths.length > 0 && !sameHostPaths.includes('') && !sameHostPaths.includes('/v1')) {
+        // A provider whose documented base has another path (DashScope …/compatible-mode/v1, Zhipu …/api/paas/v4): name it.
+        if (!reportProven()) reportDocumented(profileBases.find(sameHost)!, 'warning');
         continue;
       }
       if (path === '') {
@@ -101,21 +105,7 @@ export default defineRule({
       }
       if (sameHostPaths.length === 0 || sameHostPaths.includes(path)) continue;
       const documented = profileBases.find((b) => sameHost(b) && b.parsed!.path.startsWith(path));
-      if (!documented || reportProven()) continue;
-      report({
-        severity: 'hint',
-        messageId: 'profile',
-        data: {
-          value: shorten(v),
-          via: request.consumer.via,
-          url: shorten(request.url, 100),
-          provider: documented.provider.name,
-          documented: sdkJoin(withPath(v, parsed, documented.parsed!.path), request.consumer.id === 'openai-sdk' ? '/chat/completions' : '/responses'),
-        },
-        range: setting.contentRange,
-        subject: subjectOf(setting),
-        fixes: [{ titleId: 'fix.documented', data: { documented: withPath(v, parsed, documented.parsed!.path) }, safety: 'unsafe', edits: [replaceContent(setting, withPath(v, parsed, documented.parsed!.path))] }],
-      });
+      if (documented && !reportProven()) reportDocumented(documented, 'hint');
     }
   },
 });
