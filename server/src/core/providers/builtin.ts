@@ -161,7 +161,9 @@ export const BUILTIN_PROFILES: readonly ProviderProfile[] = [
     },
     [
       // "通过 OpenAI SDK … 调用时，需要配置的 base_url：https://dashscope.aliyuncs.com/compatible-mode/v1".
-      ['https://help.aliyun.com/zh/model-studio/compatibility-of-openai-with-dashscope', [...API, 'websiteHosts']],
+      ['https://help.aliyun.com/zh/dashscope/developer-reference/compatibility-of-openai-with-dashscope/', [...API, 'websiteHosts']],
+      // The Singapore base https://dashscope-intl.aliyuncs.com/compatible-mode/v1.
+      ['https://www.alibabacloud.com/help/tc/model-studio/developer-reference/compatibility-of-openai-with-dashscope', ['openaiBases']],
       // The native DashScope API: POST https://dashscope.aliyuncs.com/api/v1/services/aigc/text-generation/generation.
       ['https://help.aliyun.com/en/model-studio/qwen-api-via-dashscope', ['nativeBases']],
     ],
