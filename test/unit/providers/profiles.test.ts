@@ -143,6 +143,14 @@ describe('profiles as evidence: documented URLs lint clean, others are named', (
     }
   }
 
+  it('a page on a host that serves both website and API is named; the API paths are not', async () => {
+    for (const url of ['https://taotoken.net/console/keys', 'https://openrouter.ai/docs/quickstart', 'https://taotoken.net/docs?utm_source=x']) {
+      assert.deepEqual((await lint('.env', `OPENAI_BASE_URL=${url}\n`)).map((f) => f.ruleId), ['base-url-provider-website'], url);
+    }
+    assert.deepEqual((await lint('.env', 'ANTHROPIC_BASE_URL=https://taotoken.net/api\n')).map((f) => f.ruleId), []);
+    assert.deepEqual((await lint('.env', 'OPENAI_BASE_URL=https://api.groq.com/docs\n')).map((f) => f.ruleId), [], 'API-only hosts are left to the path rules');
+  });
+
   it('a bare provider host names the documented base instead of suggesting /v1', async () => {
     const findings = await lint('.env', 'OPENAI_BASE_URL=https://open.bigmodel.cn\n');
     assert.deepEqual(findings.map((f) => `${f.ruleId}:${f.severity}`), ['base-url-missing-v1:warning']);

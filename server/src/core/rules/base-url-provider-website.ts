@@ -1,6 +1,6 @@
 import { defineRule } from './rule';
 import { replaceContent, shorten, subjectOf } from './util';
-import { documentedBaseFor, matchWebsite, type ProviderProfile } from '../providers/profiles';
+import { documentedBaseFor, matchWebsite, splitDocumentedUrl, type ProviderProfile } from '../providers/profiles';
 import type { ResolvedBaseUrl } from '../resolve/resolve';
 
 /** Click-tracking parameters (same set as `base-url-query-string`): a link copied from a web page. */
@@ -11,17 +11,48 @@ function websiteOf(base: ResolvedBaseUrl, profiles: readonly ProviderProfile[]):
   const value = base.setting.value?.trim() ?? '';
   const byWebsite = matchWebsite(value, profiles);
   if (byWebsite) return byWebsite;
-  // The API host itself (taotoken.net, openrouter.ai) at its root with a tracking query: a page link.
   const parsed = base.parsed!;
-  if (parsed.path.replace(/\/+$/, '') !== '' || parsed.query === undefined) return undefined;
-  const names = parsed.query.split('&').map((pair) => decodeURIComponent(pair.split('=')[0] ?? ''));
-  if (!names.some((n) => TRACKING.test(n))) return undefined;
-  return base.providers.find((p) => p.hosts.length > 0);
+  const path = parsed.path.replace(/\/+$/, '');
+  const remote = base.providers.find((p) => p.hosts.length > 0);
+  if (!remote) return undefined;
+  if (path === '') {
+    // The API host itself (taotoken.net, openrouter.ai) at its root with a tracking query: a page link.
+    const names = (parsed.query ?? '').split('&').map((pair) => safeDecode(pair.split('=')[0] ?? ''));
+    return names.some((n) => TRACKING.test(n)) ? remote : undefined;
+  }
+  // A host that serves both the website (its docs live there) and the API under documented paths
+  // (TaoToken: `/api/…`; OpenRouter: `/api/v1`): any other first path segment is a page (`/console/keys`, `/docs/…`).
+  const host = parsed.host.toLowerCase();
+  if (hostOf(remote.docsUrl) !== host) return undefined;
+  const apiRoots = [...remote.openaiBases, remote.anthropicBase ?? ''].map((b) => firstSegment(splitDocumentedUrl(b)?.path ?? '')).filter((s) => s !== '');
+  if (apiRoots.length === 0 || apiRoots.length !== remote.openaiBases.length + (remote.anthropicBase ? 1 : 0)) return undefined;
+  return apiRoots.includes(firstSegment(path)) ? undefined : remote;
+}
+
+function firstSegment(path: string): string {
+  return path.split('/')[1] ?? '';
+}
+
+function hostOf(url: string): string | undefined {
+  try {
+    return new URL(url).hostname.toLowerCase();
+  } catch {
+    return undefined;
+  }
+}
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
 }
 
 /**
  * A base URL that is a known provider's website, docs or console page (`https://platform.openai.com/…`,
- * `https://bailian.console.aliyun.com`, `https://taotoken.net/?utm_source=…`) instead of its API base:
+ * `https://bailian.console.aliyun.com`, `https://taotoken.net/?utm_source=…`, `https://taotoken.net/console/keys`
+ * on a host that serves both the website and the API) instead of its API base:
  * every client gets an HTML page or 404. One finding names the API base (per the provider profile)
  * and wins over the URL-shape rules about the same value (query string, missing /v1, trailing slash).
  */
