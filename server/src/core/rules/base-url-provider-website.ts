@@ -2,9 +2,7 @@ import { defineRule } from './rule';
 import { replaceContent, shorten, subjectOf } from './util';
 import { documentedBaseFor, matchWebsite, splitDocumentedUrl, type ProviderProfile } from '../providers/profiles';
 import type { ResolvedBaseUrl } from '../resolve/resolve';
-
-/** Click-tracking parameters (same set as `base-url-query-string`): a link copied from a web page. */
-const TRACKING = /^(utm_[a-z_]+|fbclid|gclid|dclid|gbraid|wbraid|msclkid|yclid|mc_cid|mc_eid|spm|_ga|_gl)$/i;
+import { TRACKING } from './base-url-query-string';
 
 /** The known provider whose website this base URL is, or `undefined`. */
 function websiteOf(base: ResolvedBaseUrl, profiles: readonly ProviderProfile[]): ProviderProfile | undefined {
