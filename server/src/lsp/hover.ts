@@ -76,6 +76,10 @@ function baseUrlHover(setting: Setting, resolved: ResolvedBaseUrl | undefined, l
   }
   const provider = resolved.providers[0];
   lines.push(provider ? say(locale, 'hover.provider', { name: provider.name, docs: provider.docsUrl }) : say(locale, 'hover.noProvider'));
+  if (provider) {
+    const bases = provider.openaiBases.map(code).join(', ');
+    lines.push(say(locale, 'hover.providerFacts', { bases, logprobs: say(locale, `hover.logprobs.${provider.logprobs}` as const) }));
+  }
   if (resolved.requests.length > 0) {
     const requests = resolved.requests.map((r) =>
       say(locale, 'hover.request', { consumer: say(locale, `consumer.${r.consumer.id}` as const), via: code(r.consumer.via), url: code(r.url) }),

@@ -2,6 +2,7 @@ import { maskSecret, redactSecrets } from '../model/secret';
 import { redact } from '../redact';
 import { classifyError, classifyResponse, isPlainHttpTls, type ErrorClass, type ResponseClass } from './classify';
 import { explain } from './explain';
+import { providerForProbe, type ProbeProvider } from './provider';
 import { renderLocalized } from './messages';
 import { requestBody, requestHeaders, type BuiltRequest } from './request';
 import {
@@ -83,6 +84,7 @@ class ProbeRun {
   private fix: ProbeFix | undefined;
   private failedVariants: string[] = [];
   private chatUrlThatWorks: string | undefined;
+  private readonly provider: ProbeProvider | undefined;
 
   constructor(
     private readonly target: ProbeTarget,
@@ -95,6 +97,7 @@ class ProbeRun {
     this.keyUnsendable = !!target.apiKey && /[\r\n\0]|[^\x00-\xff]/.test(target.apiKey);
     this.sendKey = target.apiKey && !this.keyUnsendable ? target.apiKey : undefined;
     this.model = target.model;
+    this.provider = providerForProbe(target.baseUrl, target.consumer);
   }
 
   async run(): Promise<ProbeReport> {
@@ -171,12 +174,12 @@ class ProbeRun {
 
   private async tryVariants(main: StepRecord): Promise<void> {
     const requestUrl = main.step.url ?? this.plan.main.url;
-    const variants = urlVariants(this.target.baseUrl, this.target.consumer, requestUrl).filter((v) => safeOrigin(v.baseUrl) === new URL(this.target.baseUrl).origin);
+    const variants = urlVariants(this.target.baseUrl, this.target.consumer, requestUrl, 3, this.provider?.documented).filter((v) => safeOrigin(v.baseUrl) === new URL(this.target.baseUrl).origin);
     for (const variant of variants) {
       const call = planCalls(variant.baseUrl, variant.consumer).main;
       const record = await this.request('variant', call, { variant: true, built: requestBody(call.api, this.model, this.target.logprobs) });
       if (!NOT_AN_API.has(record.step.verdict)) {
-        this.fix = { baseUrl: variant.baseUrl, consumer: variant.consumer === this.target.consumer ? undefined : variant.consumer, verified: true, reason: renderLocalized([fixReason(variant, this.target.baseUrl, requestUrl), { id: 'fix.verified', data: { url: call.url } }]) };
+        this.fix = { baseUrl: variant.baseUrl, consumer: variant.consumer === this.target.consumer ? undefined : variant.consumer, verified: true, reason: renderLocalized([fixReason(variant, this.target.baseUrl, requestUrl, this.provider?.name), { id: 'fix.verified', data: { url: call.url } }]) };
         if (variant.reason === 'chat-not-responses') this.chatUrlThatWorks = call.url;
         return;
       }
@@ -294,6 +297,7 @@ class ProbeRun {
       chatUrlThatWorks: this.chatUrlThatWorks,
       redirectLocation: focus?.redirectLocation,
       serverMessage: focus?.response?.serverMessage,
+      provider: this.provider,
     });
     const explanation = renderLocalized(refs);
     return {
@@ -307,6 +311,7 @@ class ProbeRun {
       models: this.models,
       fix: this.fix ? { ...this.fix, baseUrl: this.redact(this.fix.baseUrl) } : undefined,
       key: { sent: this.sendKey !== undefined, masked: this.target.apiKey ? maskSecret(this.target.apiKey) : undefined },
+      provider: this.provider ? { id: this.provider.id, name: this.provider.name, docsUrl: this.provider.docsUrl, modelsUrl: this.provider.modelsUrl } : undefined,
       explanation: { en: this.redact(explanation.en), 'zh-CN': this.redact(explanation['zh-CN']) },
     };
   }
@@ -317,8 +322,10 @@ function stepName(api: ApiCall, consumer: ProbeTarget['consumer']): StepName {
   return api === 'chat' ? 'chat' : api === 'models' ? 'models' : api;
 }
 
-function fixReason(variant: UrlVariant, baseUrl: string, requestUrl: string): { id: string; data?: Record<string, string> } {
+function fixReason(variant: UrlVariant, baseUrl: string, requestUrl: string, provider?: string): { id: string; data?: Record<string, string> } {
   switch (variant.reason) {
+    case 'documented':
+      return { id: 'fix.documented', data: { provider: provider ?? '', base: variant.baseUrl } };
     case 'add-v1':
       return { id: 'fix.addV1' };
     case 'remove-v1':

@@ -170,6 +170,8 @@ export interface ProbeReport {
   fix?: ProbeFix;
   /** Whether a key was sent, and its mask (`sk-…abcd (51 chars)`). */
   key: { sent: boolean; masked?: string };
+  /** The provider profile the base URL matched (`server/src/core/providers`), when one did. */
+  provider?: { id: string; name: string; docsUrl: string; modelsUrl?: string };
   explanation: Localized;
 }
 

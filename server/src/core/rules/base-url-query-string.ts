@@ -6,7 +6,7 @@ import { replaceContent, shorten, subjectOf } from './util';
  * Analytics campaign parameters (`utm_*`), Facebook `fbclid`, Google Ads `gclid`/`dclid`/`gbraid`/`wbraid`,
  * Microsoft `msclkid`, Yandex `yclid`, Mailchimp `mc_cid`/`mc_eid`, Alibaba/Taobao `spm`.
  */
-const TRACKING = /^(utm_[a-z_]+|fbclid|gclid|dclid|gbraid|wbraid|msclkid|yclid|mc_cid|mc_eid|spm|_ga|_gl)$/i;
+export const TRACKING = /^(utm_[a-z_]+|fbclid|gclid|dclid|gbraid|wbraid|msclkid|yclid|mc_cid|mc_eid|spm|_ga|_gl)$/i;
 
 /**
  * A base URL with a query string. Clients append their path after the whole base string, so the query
