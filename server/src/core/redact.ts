@@ -44,8 +44,12 @@ function maskFragments(text: string, secret: string): string {
   return out;
 }
 
-/** Tokens shaped like provider API keys (prefixes as documented by each provider), at least 16 characters after the prefix. */
-export const KEY_SHAPED = /(?<![\w-])(?:sk-(?:ant-(?:api\d\d-)?|or-(?:v\d-)?|proj-|svcacct-)?|gsk_|hf_|xai-|tt-|pk-|AIza|ghp_|github_pat_|glpat-)[A-Za-z0-9_-]{16,}/g;
+/**
+ * Tokens shaped like provider API keys (prefixes as documented by each provider), at least 16
+ * characters after the prefix; also right after an escaped line break or tab (`\nsk-…`), as parsers
+ * quote tokens in their messages.
+ */
+export const KEY_SHAPED = /(?:(?<![\w-])|(?<=\\[nrt]))(?:sk-(?:ant-(?:api\d\d-)?|or-(?:v\d-)?|proj-|svcacct-)?|gsk_|hf_|xai-|tt-|pk-|AIza|ghp_|github_pat_|glpat-)[A-Za-z0-9_-]{16,}/g;
 const BEARER = /(\bBearer\s+)([A-Za-z0-9._~+/=-]{8,})/gi;
 const SECRET_QUERY = /([?&](?:api[_-]?key|key|token|access[_-]?token|auth|secret|sig|signature|password|x-api-key)=)([^&#\s"'`<>]+)/gi;
 
