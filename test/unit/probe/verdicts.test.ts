@@ -31,7 +31,7 @@ describe('probe verdicts against a scripted server (loopback only)', () => {
     const chat = server.requests[1];
     assert.deepEqual(JSON.parse(chat.body), { model: 'm-1', messages: [{ role: 'user', content: 'ping' }], max_tokens: 1, logprobs: true, top_logprobs: 1 });
     assert.equal(chat.headers.authorization, `Bearer ${KEY}`);
-    assert.deepEqual(report.key, { sent: true, masked: 'sk-…0000 (36 chars)' });
+    assert.deepEqual(report.key, { sent: true, masked: 'sk-…0000, 36 chars' });
     assert.match(report.explanation.en, /^OK: .* log probs \(chat\)/);
   });
 

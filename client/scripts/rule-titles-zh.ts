@@ -1,0 +1,42 @@
+/**
+ * Simplified Chinese titles of the rules, for the `rolloutLint.rules` setting descriptions in
+ * package.nls.zh-cn.json (client/scripts/manifest.ts writes them; a test fails on a rule without one).
+ * Terms follow server/src/core/messages/glossary.ts.
+ */
+export const RULE_TITLES_ZH: Record<string, string> = {
+  'base-url-duplicate-v1': 'base URL 导致版本段重复，例如 /v1/v1',
+  'base-url-endpoint-path': 'base URL 以端点路径结尾，例如 /chat/completions',
+  'base-url-query-string': 'base URL 带有查询字符串（跟踪参数或其他参数）',
+  'base-url-trailing-slash': '被直接拼接的 base URL 末尾有斜杠',
+  'base-url-missing-v1': '客户端需要 /v1，但 base URL 没有',
+  'api-key-placeholder': 'API 密钥仍是占位符',
+  'api-key-whitespace': 'API 密钥首尾有会被加载器保留的空白',
+  'api-key-empty': 'API 密钥为空',
+  'dotenv-comment-as-value': '部分加载器会把注释读成值',
+  'base-url-missing-scheme': 'base URL 缺少 http:// 或 https://',
+  'base-url-malformed': 'base URL 无法解析为 http(s) URL',
+  'base-url-placeholder': 'base URL 或主机仍是占位符',
+  'base-url-bind-address': '把监听地址 0.0.0.0 或 :: 当作目标地址',
+  'base-url-empty': '空的 base URL 覆盖了客户端的默认值',
+  'env-legacy-name': '设置了 OPENAI_API_BASE 却没有 OPENAI_BASE_URL（openai ≥ 1.0 会忽略它）',
+  'api-key-quoted': 'API 密钥带有加载后仍保留的引号',
+  'api-key-bearer-prefix': 'API 密钥的值以 "Bearer " 开头',
+  'api-key-committed': '被 git 跟踪或未被忽略的文件中有看起来真实的 API 密钥',
+  'dotenv-duplicate-key': '同一个键在 dotenv 文件中定义了两次',
+  'base-url-loopback-in-container': '容器内（compose 服务、Kubernetes pod）把回环地址当作目标地址',
+  'base-url-scheme-mismatch': '对纯 HTTP 的本地服务器用了 https://，或对只支持 HTTPS 的服务商用了 http://',
+  'azure-api-version': 'api-version 写在 base URL 中，而不是 api_version=',
+  'logprobs-missing': 'rollout 请求没有要求 logprobs',
+  'top-logprobs-without-logprobs': '设置了 top_logprobs 却没有 logprobs: true（API 会返回 400）',
+  'top-logprobs-out-of-range': 'top_logprobs（或旧版 completions 的 logprobs）超出 API 接受的范围',
+  'logprobs-wrong-type': 'logprobs 的类型与 API 不符（chat 为布尔值，旧版 completions 为整数）',
+  'top-logprobs-null': 'logprobs: true 旁的 top_logprobs 为 null（vLLM 因此不返回 logprobs）',
+  'model-placeholder': '模型名是占位符（MODEL_ID、your-model、<model>）',
+  'config-string-boolean': 'YAML 或 JSON 中把布尔值写成了带引号的字符串（"true"/"false"）',
+  'proxy-no-proxy-missing': '设置了代理，但私有或回环目标地址不在 no_proxy 中',
+  'proxy-no-proxy-cidr': 'no_proxy 中有 CIDR 网段，httpx/openai/urllib 会忽略它',
+  'openclaw-missing-api-type': 'openclaw.json 的服务商没有 "api"（OpenClaw 会因此使用 Responses API）',
+  'parse-error': '文件无法解析',
+  'disable-directive': 'rollout-lint-disable 注释指定了未知规则、位置不对或没有用到',
+  'skipped-file': '文件没有被检查（过大或为二进制文件）',
+};
