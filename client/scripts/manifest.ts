@@ -1,12 +1,14 @@
 /**
  * Generates `contributes.configuration` of the root package.json from the sources it must agree with:
  * `DEFAULT_CONFIG` (defaults), the rule registry (the `rolloutLint.rules` properties) and the
- * `.rolloutlintrc.json` schema (the shape of every option the two share).
+ * `.rolloutlintrc.json` schema (the shape of every option the two share); the `config.*` texts of
+ * package.nls.json / package.nls.zh-cn.json; and l10n/bundle.l10n.json from the client's texts.
  *
  *   npx tsx client/scripts/manifest.ts           check; exit 1 when package.json is stale
  *   npx tsx client/scripts/manifest.ts --write   rewrite contributes.configuration
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { clientMessages } from '../src/connection/texts';
 import { join } from 'node:path';
 import { DEFAULT_CONFIG } from '../../server/src/core/config/config';
 import { docsUrl } from '../../server/src/core/docs';
@@ -17,6 +19,8 @@ const ROOT = join(__dirname, '..', '..');
 export const PACKAGE_JSON = join(ROOT, 'package.json');
 export const PACKAGE_NLS = join(ROOT, 'package.nls.json');
 export const PACKAGE_NLS_ZH = join(ROOT, 'package.nls.zh-cn.json');
+/** The client's English l10n bundle: every client text mapped to itself (VS Code's bundle format). */
+export const L10N_BUNDLE = join(ROOT, 'l10n', 'bundle.l10n.json');
 const RC_SCHEMA = join(ROOT, 'schemas', 'rolloutlintrc.schema.json');
 
 type Schema = Record<string, unknown>;
@@ -127,13 +131,16 @@ if (require.main === module) {
     const before = readFileSync(f.path, 'utf8');
     return { ...f, before, after: withOwned(JSON.parse(before), f.owned) };
   });
-  const stale = JSON.stringify(pkg.contributes?.configuration) !== JSON.stringify(expected) || files.some((f) => f.before !== f.after);
+  const bundleBefore = existsSync(L10N_BUNDLE) ? readFileSync(L10N_BUNDLE, 'utf8') : '';
+  const bundleAfter = `${JSON.stringify(Object.fromEntries(clientMessages().map((m) => [m, m])), null, 2)}\n`;
+  const stale = JSON.stringify(pkg.contributes?.configuration) !== JSON.stringify(expected) || files.some((f) => f.before !== f.after) || bundleBefore !== bundleAfter;
   if (!stale) process.exit(0);
   if (!process.argv.includes('--write')) {
-    console.error('package.json contributes.configuration or package.nls*.json is stale: run "npx tsx client/scripts/manifest.ts --write"');
+    console.error('package.json contributes.configuration, package.nls*.json or l10n/bundle.l10n.json is stale: run "npx tsx client/scripts/manifest.ts --write"');
     process.exit(1);
   }
   pkg.contributes = { ...pkg.contributes, configuration: expected };
   writeFileSync(PACKAGE_JSON, `${JSON.stringify(pkg, null, 2)}\n`);
   for (const f of files) writeFileSync(f.path, f.after);
+  writeFileSync(L10N_BUNDLE, bundleAfter);
 }
