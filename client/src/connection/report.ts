@@ -33,16 +33,13 @@ export function statusText(report: Pick<ProbeReport, 'verdict' | 'steps' | 'logp
   return `${providerName} ${mark(report)} ${requestMs(report)} ms${logprobs ? ` · logprobs ${logprobs}` : ''}`;
 }
 
-/** Characters of the language status detail; VS Code's hover cuts longer ones and hides the action. */
-const STATUS_DETAIL_MAX = 72;
-
 /**
- * The language status detail: the explanation's first sentence, cut to 72 characters. The item's text
- * already carries the provider and the mark, so neither is repeated here.
+ * The language status detail: when the test ran (`tested at 14:05`). The item's text already carries
+ * provider, mark, time and verdict, and the notification and report the explanation: the popup shows
+ * one row per item, and a longer detail pushes the "Test again" action out of its width.
  */
-export function statusDetail(report: Pick<ProbeReport, 'explanation'>, language: string): string {
-  const sentence = firstSentence(report.explanation[probeLocale(language)]);
-  return sentence.length <= STATUS_DETAIL_MAX ? sentence : `${sentence.slice(0, STATUS_DETAIL_MAX - 1).trimEnd()}…`;
+export function statusDetail(at: Date, language: string): string {
+  return say(language, 'status.testedAt', { time: `${pad(at.getHours())}:${pad(at.getMinutes())}` });
 }
 
 /** The first sentence of an explanation: up to the first `. ` or `。` outside “quotes”. */

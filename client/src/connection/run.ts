@@ -117,7 +117,7 @@ function showStatus(ctx: CommandContext, session: ConnectionSession, report: Pro
     session.statusItem = ctx.host.createStatusItem('rolloutLint.connection', say(ctx.host.language, 'status.name'));
     session.statusItem.command = { title: say(ctx.host.language, 'status.again'), command: TEST_CONNECTION_COMMAND };
   }
-  Object.assign(session.statusItem, { text: statusText(report, plan.providerName), detail: statusDetail(report, ctx.host.language), severity: severityOf(report), busy: false });
+  Object.assign(session.statusItem, { text: statusText(report, plan.providerName), detail: statusDetail(new Date(), ctx.host.language), severity: severityOf(report), busy: false });
 }
 
 /** Keeps what the report proves for this workspace and hands the list to the server (feedback into lint). */
@@ -155,9 +155,9 @@ async function notify(ctx: CommandContext, plan: ProbePlan, report: ProbeReport,
   }
 }
 
-/** The read-only report document's name: `Rollout Lint connection report (TaoToken).rollout-lint-report`. */
+/** The read-only report document's name (its tab title): `Rollout Lint connection report (TaoToken)`. */
 function reportName(plan: ProbePlan, language: string): string {
-  return `${say(language, 'report.documentName', { provider: plan.providerName.replace(/[\\/]/g, ' ') })}.rollout-lint-report`;
+  return say(language, 'report.documentName', { provider: plan.providerName.replace(/[\\/]/g, ' ') });
 }
 
 /** Shows the last connection report as a read-only document; says so when there is none yet. */

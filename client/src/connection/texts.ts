@@ -59,6 +59,7 @@ const EN = {
   'report.useConsumer': 'configure the client for {consumer}',
   'status.name': 'Rollout Lint connection',
   'status.again': 'Test again',
+  'status.testedAt': 'tested at {time}',
   'lang.starting': 'starting…',
   'lang.stopped': 'stopped',
   'lang.failed': 'the server failed; see the log',

@@ -12,9 +12,10 @@ export const VERSIONS = { codeServer: '4.139.1', node: '24.22.3', playwright: '1
 
 /**
  * Debian packages: chromium is the browser playwright-core drives; build-essential and python3 let
- * node-gyp build code-server's native modules; libkrb5-dev has the gssapi headers for `kerberos`.
+ * node-gyp build code-server's native modules; libkrb5-dev has the gssapi headers for `kerberos`;
+ * fonts-noto-cjk lets the zh-cn screenshots show Chinese glyphs.
  */
-export const SYSTEM_PACKAGES = ['chromium', 'build-essential', 'python3', 'libkrb5-dev'];
+export const SYSTEM_PACKAGES = ['chromium', 'build-essential', 'python3', 'libkrb5-dev', 'fonts-noto-cjk'];
 
 export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 

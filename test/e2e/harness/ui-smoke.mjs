@@ -19,7 +19,7 @@ const RULE = 'base-url-duplicate-v1';
 /** What each pass expects to read, by UI language (the Chinese texts come from our bundles). */
 const TEXTS = {
   en: { fixTitle: 'Remove the repeated /v1', chat: 'Chat requests go to', fixed: 'Fixed 2 problems in fix-all.env', detail: 'hints are not counted', again: 'Test again', reportSetting: 'configs/local.env, line 1', walkthrough: 'Get your rollout endpoint right', fixOnSave: 'Fix on save is on' },
-  'zh-cn': { fixTitle: '去掉重复的 /v1', chat: '聊天请求会发往', fixed: '已修复 fix-all.env 中的 2 个问题', detail: '提示不计入', again: '再次测试', reportSetting: 'configs/local.env 第 1 行', walkthrough: '配置好你的 rollout 端点', fixOnSave: '已开启保存时修复' },
+  'zh-cn': { fixTitle: '删除重复的 /v1', chat: '聊天请求会发往', fixed: '已修复 fix-all.env 中的 2 个问题', detail: '提示不计入', again: '再次测试', reportSetting: 'configs/local.env 第 1 行', walkthrough: '配置好你的 rollout 端点', fixOnSave: '已开启保存时修复' },
 };
 /** Written into the workspace copy: two safely fixable problems (a doubled /v1, a trailing space). */
 const FIX_ALL_FILE = 'fix-all.env';
@@ -233,10 +233,10 @@ export async function runUiSmoke({ session, playwrightCore, outDir, log, lang = 
         const editor = page.locator('.monaco-editor .view-lines', { hasText: T.reportSetting }).first();
         await editor.waitFor({ timeout: STEP_TIMEOUT });
         const before = await editor.innerText();
+        await walkthroughShot('test-connection', page.locator('.monaco-workbench .part.editor'));
         await editor.click();
         await page.keyboard.type('xyz');
         await shot('report');
-        await walkthroughShot('test-connection', page.locator('.monaco-workbench .part.editor'));
         if ((await editor.innerText()) !== before) throw new Error('the report accepted typing');
         await page.keyboard.press('Control+w');
         await page.waitForTimeout(500);
@@ -247,6 +247,9 @@ export async function runUiSmoke({ session, playwrightCore, outDir, log, lang = 
         await runCommand(commandTitle('rolloutLint.showOutput'));
         const output = page.locator('.part.panel .monaco-editor .view-lines').first();
         await output.waitFor({ timeout: STEP_TIMEOUT });
+        // The channel scrolls to its end (the connection report): go to the top, where the start is logged.
+        await output.click();
+        await page.keyboard.press('Control+Home');
         await page.locator('.part.panel .monaco-editor .view-lines', { hasText: 'workspace scan:' }).first().waitFor({ timeout: STEP_TIMEOUT });
         const text = await output.innerText();
         await shot('output');
@@ -266,9 +269,9 @@ export async function runUiSmoke({ session, playwrightCore, outDir, log, lang = 
 
     await step('rolloutLint.rules is editable in the Settings editor', async () => {
       await runCommand('Preferences: Open Settings (UI)');
-      const search = page.locator('.settings-editor .suggest-input-container .inputarea, .settings-editor .search-container textarea, .settings-editor .search-container input').first();
-      await search.waitFor({ timeout: STEP_TIMEOUT });
-      await search.click();
+      // The search box has the focus when the Settings editor opens.
+      await page.locator('.settings-editor').first().waitFor({ timeout: STEP_TIMEOUT });
+      await page.waitForTimeout(500);
       await page.keyboard.type('rolloutLint.rules');
       const row = page.locator('.settings-editor .setting-item-contents', { hasText: 'base-url-duplicate-v1' }).first();
       await row.waitFor({ timeout: STEP_TIMEOUT });
