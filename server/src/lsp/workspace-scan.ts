@@ -151,7 +151,8 @@ export async function scanWorkspace(
       if (path && (!existsSync(path) || deps.workspace.folderOf(path))) batch.push({ uri, resultId: `${generation}${GONE}`, diagnostics: [] });
     }
     flush();
-    deps.log(scanSummary(work.length, summary, Date.now() - started));
+    // VS Code pulls workspace diagnostics again and again: log the scans that linted something.
+    if (summary.linted > 0 || summary.slow.length > 0) deps.log(scanSummary(work.length, summary, Date.now() - started));
   } finally {
     progress?.done();
   }

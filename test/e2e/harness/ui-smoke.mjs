@@ -18,8 +18,8 @@ const FILE = 'openclaw.json';
 const RULE = 'base-url-duplicate-v1';
 /** What each pass expects to read, by UI language (the Chinese texts come from our bundles). */
 const TEXTS = {
-  en: { fixTitle: 'Remove the repeated /v1', chat: 'Chat requests go to', fixed: 'Fixed 2 problems in fix-all.env', detail: 'hints are not counted', again: 'Test again', reportSetting: 'configs/local.env, line 1', walkthrough: 'Get your rollout endpoint right', fixOnSave: 'Fix on save is on' },
-  'zh-cn': { fixTitle: '删除重复的 /v1', chat: '聊天请求会发往', fixed: '已修复 fix-all.env 中的 2 个问题', detail: '提示不计入', again: '再次测试', reportSetting: 'configs/local.env 第 1 行', walkthrough: '配置好你的 rollout 端点', fixOnSave: '已开启保存时修复' },
+  en: { fixTitle: 'Remove the repeated /v1', chat: 'Chat requests go to', fixed: 'Fixed 2 problems in fix-all.env', detail: 'hints are not counted', again: 'Test again', reportSetting: 'configs/local.env, line 1', walkthrough: 'Get your rollout endpoint right', fixOnSave: 'Fix on save is on', progress: 'Rollout Lint: testing' },
+  'zh-cn': { fixTitle: '删除重复的 /v1', chat: '聊天请求会发往', fixed: '已修复 fix-all.env 中的 2 个问题', detail: '提示不计入', again: '再次测试', reportSetting: 'configs/local.env 第 1 行', walkthrough: '配置好你的 rollout 端点', fixOnSave: '已开启保存时修复', progress: '正在测试' },
 };
 /** Written into the workspace copy: two safely fixable problems (a doubled /v1, a trailing space). */
 const FIX_ALL_FILE = 'fix-all.env';
@@ -204,7 +204,7 @@ export async function runUiSmoke({ session, playwrightCore, outDir, log, lang = 
         await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor({ timeout: STEP_TIMEOUT });
         await page.keyboard.press('Enter');
         // The result toast, not the progress toast ("Rollout Lint: testing <url>") shown while the probe runs.
-        const toast = page.locator('.notifications-toasts .notification-toast', { hasText: `127.0.0.1:${okServer.port}`, hasNotText: 'Rollout Lint: testing' }).first();
+        const toast = page.locator('.notifications-toasts .notification-toast', { hasText: `127.0.0.1:${okServer.port}`, hasNotText: T.progress }).first();
         await toast.waitFor({ timeout: STEP_TIMEOUT });
         const message = (await toast.innerText()).replace(/\s+/g, ' ');
         log(`ui:   notification: ${message}`);
@@ -248,7 +248,7 @@ export async function runUiSmoke({ session, playwrightCore, outDir, log, lang = 
         const output = page.locator('.part.panel .monaco-editor .view-lines').first();
         await output.waitFor({ timeout: STEP_TIMEOUT });
         // The channel scrolls to its end (the connection report): go to the top, where the start is logged.
-        await output.click();
+        await page.locator('.part.panel .monaco-editor').first().click({ position: { x: 200, y: 10 }, force: true });
         await page.keyboard.press('Control+Home');
         await page.locator('.part.panel .monaco-editor .view-lines', { hasText: 'workspace scan:' }).first().waitFor({ timeout: STEP_TIMEOUT });
         const text = await output.innerText();
@@ -273,11 +273,16 @@ export async function runUiSmoke({ session, playwrightCore, outDir, log, lang = 
       await page.locator('.settings-editor').first().waitFor({ timeout: STEP_TIMEOUT });
       await page.waitForTimeout(500);
       await page.keyboard.type('rolloutLint.rules');
-      const row = page.locator('.settings-editor .setting-item-contents', { hasText: 'base-url-duplicate-v1' }).first();
+      const row = page.locator('.settings-editor .setting-item-contents', { hasText: 'Rollout Lint: Rules' }).first();
       await row.waitFor({ timeout: STEP_TIMEOUT });
       await shot('settings-rules');
-      const text = await row.innerText();
-      if (/Edit in settings\.json/.test(text) && !(await row.locator('.setting-list-object-widget, .setting-list-widget').count())) throw new Error(`rolloutLint.rules offers only "Edit in settings.json": ${text.slice(0, 200)}`);
+      // An object setting VS Code can render gets a key/value table with "Add Item", not only "Edit in settings.json".
+      const add = row.locator('.setting-list-widget .monaco-button, .setting-list-object-widget .monaco-button', { hasText: 'Add Item' }).first();
+      await add.waitFor({ timeout: STEP_TIMEOUT });
+      await add.click();
+      await page.locator('.setting-list-object-widget .setting-list-object-key, .setting-list-widget select, .setting-list-object-widget .monaco-select-box').first().waitFor({ timeout: STEP_TIMEOUT });
+      await shot('settings-rules-add');
+      await page.keyboard.press('Escape');
       await page.keyboard.press('Control+w');
     });
 

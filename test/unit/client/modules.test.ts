@@ -6,7 +6,12 @@ import { showOutput } from '../../../client/src/commands/show-output';
 import { initializationOptions } from '../../../client/src/options';
 import { LanguageStatus, statusView } from '../../../client/src/status';
 import type { CommandContext, CommandModule, Host, StatusItem } from '../../../client/src/types';
-import { fakeHost as completeHost } from './fakes';
+import { fakeContext, fakeHost as completeHost } from './fakes';
+import { showReport } from '../../../client/src/connection/run';
+import { sessionOf } from '../../../client/src/connection/session';
+import { enableFixOnSave } from '../../../client/src/commands/enable-fix-on-save';
+import { statusDetail } from '../../../client/src/connection/report';
+import { scanSummary } from '../../../server/src/lsp/workspace-scan';
 
 type FakeHost = Host & { items: StatusItem[]; diagnosticsListeners: (() => void)[]; problems: { errors: number; warnings: number } };
 type FakeContext = CommandContext & { shown: number; requests: [string, unknown][]; restarts: number };
@@ -134,5 +139,40 @@ describe('client modules (no VS Code needed)', () => {
     status.reportSlowRun('file:///w/scripts/launch.sh', 2400);
     assert.equal(item.detail, 'slow run: scripts/launch.sh took 2400 ms');
     status.dispose();
+  });
+});
+
+describe('client modules: report, fix on save, scan summary', () => {
+  it('Show Last Connection Report says so before any test, and shows the last report read-only after', async () => {
+    const ctx = fakeContext(completeHost());
+    assert.equal(await showReport(ctx), false);
+    assert.match((ctx.host as ReturnType<typeof completeHost>).record.messages[0].message, /No connection report yet: run "Rollout Lint: Test TaoToken Connection" first/);
+    sessionOf(ctx).lastReport = { name: 'Rollout Lint connection report (TaoToken)', text: '# Test TaoToken Connection\n' };
+    assert.equal(await showReport(ctx), true);
+    assert.deepEqual((ctx.host as ReturnType<typeof completeHost>).record.untitled, [{ name: 'Rollout Lint connection report (TaoToken)', content: '# Test TaoToken Connection\n', language: 'rollout-lint-report' }]);
+  });
+
+  it('Turn On Fix on Save adds source.fixAll.rollout-lint, keeps other entries, converts a legacy array, and is idempotent', async () => {
+    const host = completeHost();
+    host.record.settings['editor.codeActionsOnSave'] = ['source.organizeImports'];
+    const ctx = context(host);
+    assert.equal(await enableFixOnSave.run(ctx), true);
+    assert.deepEqual(host.record.settings['editor.codeActionsOnSave'], { 'source.organizeImports': 'explicit', 'source.fixAll.rollout-lint': 'explicit' });
+    assert.equal(await enableFixOnSave.run(ctx), false);
+    assert.match(host.record.messages.at(-1)!.message, /already on/);
+  });
+
+  it('the connection status detail is short: when the test ran, in the UI language', async () => {
+    const at = new Date(2026, 0, 2, 9, 5);
+    assert.equal(statusDetail(at, 'en'), 'tested at 09:05');
+    assert.equal(statusDetail(at, 'zh-cn'), '测试于 09:05');
+  });
+
+  it('the workspace scan summary names counts, time and the slowest files, never content', async () => {
+    assert.equal(
+      scanSummary(8, { linted: 6, unchanged: 1, errors: 5, warnings: 2, slow: [{ file: 'a.py', ms: 600 }, { file: 'b/c.sh', ms: 900 }] }, 1234),
+      'workspace scan: 8 candidate files, 6 linted, 1 unchanged, 5 errors, 2 warnings in 1234 ms; slow files: b/c.sh (900 ms), a.py (600 ms)',
+    );
+    assert.equal(scanSummary(0, { linted: 0, unchanged: 0, errors: 0, warnings: 0, slow: [] }, 3), 'workspace scan: 0 candidate files, 0 linted, 0 unchanged, 0 errors, 0 warnings in 3 ms');
   });
 });
