@@ -77,7 +77,7 @@ const EN = {
   'log.startFailed': 'the Rollout Lint server did not start: {message}',
   'log.restarting': 'restarting the language server',
   'log.slow': 'slow file: {file} took {ms} ms to lint',
-  'fixOnSave.done': 'Fix on save is on: saving a file applies the safe Rollout Lint fixes ("editor.codeActionsOnSave" in your user settings).',
+  'fixOnSave.done': 'Fix on save is on: saving applies the safe fixes.',
   'fixOnSave.already': 'Fix on save is already on ("editor.codeActionsOnSave" has "source.fixAll.rollout-lint").',
   'report.documentName': 'Rollout Lint connection report ({provider})',
   'report.noReport': 'No connection report yet: run "Rollout Lint: Test TaoToken Connection" first.',

@@ -251,7 +251,8 @@ export async function runUiSmoke({ session, playwrightCore, outDir, log, lang = 
         await page.locator('.part.panel .monaco-editor').first().click({ position: { x: 200, y: 10 }, force: true });
         await page.keyboard.press('Control+Home');
         await page.locator('.part.panel .monaco-editor .view-lines', { hasText: 'workspace scan:' }).first().waitFor({ timeout: STEP_TIMEOUT });
-        const text = await output.innerText();
+        // Monaco renders spaces as U+00A0.
+        const text = (await output.innerText()).replace(/\u00a0/g, ' ');
         await shot('output');
         for (const want of ['rollout-lint-server', 'Rollout Lint 0.', 'workspace scan:']) if (!text.includes(want)) throw new Error(`the log lacks "${want}": ${text.slice(0, 400)}`);
         if (text.includes(LOCAL_KEY.slice(8)) || text.includes('sk-fixall-e2e-0000')) throw new Error('the log shows a key');
@@ -277,10 +278,11 @@ export async function runUiSmoke({ session, playwrightCore, outDir, log, lang = 
       await row.waitFor({ timeout: STEP_TIMEOUT });
       await shot('settings-rules');
       // An object setting VS Code can render gets a key/value table with "Add Item", not only "Edit in settings.json".
-      const add = row.locator('.setting-list-widget .monaco-button, .setting-list-object-widget .monaco-button', { hasText: 'Add Item' }).first();
+      const add = row.getByRole('button', { name: 'Add Item' }).first();
       await add.waitFor({ timeout: STEP_TIMEOUT });
       await add.click();
-      await page.locator('.setting-list-object-widget .setting-list-object-key, .setting-list-widget select, .setting-list-object-widget .monaco-select-box').first().waitFor({ timeout: STEP_TIMEOUT });
+      // The new row offers the rule ids as keys and the levels as values (select boxes).
+      await row.locator('.setting-list-edit-row, .monaco-select-box, select').first().waitFor({ timeout: STEP_TIMEOUT });
       await shot('settings-rules-add');
       await page.keyboard.press('Escape');
       await page.keyboard.press('Control+w');
