@@ -73,7 +73,7 @@ const EN = {
   'fixAll.nothing': 'Nothing in {file} can be fixed safely.',
   'fixAll.clean': 'No problems in {file}.',
   'fixAll.failed': 'Fix All failed: {message}',
-  'log.started': 'Rollout Lint {version} started the language server ({server}) for {folders} workspace folders, UI language {language}.',
+  'log.started': 'Rollout Lint {version} started the language server ({server}); workspace folders: {folders}; UI language: {language}.',
   'log.startFailed': 'the Rollout Lint server did not start: {message}',
   'log.restarting': 'restarting the language server',
   'log.slow': 'slow file: {file} took {ms} ms to lint',

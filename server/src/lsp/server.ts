@@ -186,7 +186,7 @@ export function startServer(connection: Connection): void {
     });
 
     connection.onInitialized(() => {
-      log(`rollout-lint-server ${SERVER_VERSION} started (Node ${process.version}); messages in ${locale}; ${workspace.roots().length} workspace folders; diagnostics ${features.pull ? 'pulled' : 'pushed'}; workspace ${options.workspaceTrusted === false ? 'untrusted' : 'trusted'}`);
+      log(`rollout-lint-server ${SERVER_VERSION} started (Node ${process.version}); messages in ${locale}; workspace folders: ${workspace.roots().length}; diagnostics ${features.pull ? 'pulled' : 'pushed'}; workspace ${options.workspaceTrusted === false ? 'untrusted' : 'trusted'}`);
       grammars().catch((error: Error) => log(`grammar wasm files could not be loaded: ${error.message}`));
       if (features.configurationRegistration) void connection.client.register(DidChangeConfigurationNotification.type, { section: 'rolloutLint' });
       if (features.watcherRegistration) {

@@ -284,8 +284,12 @@ export async function runUiSmoke({ session, playwrightCore, outDir, log, lang = 
       // The new row offers the rule ids as keys and the levels as values (select boxes).
       await row.locator('.setting-list-edit-row, .monaco-select-box, select').first().waitFor({ timeout: STEP_TIMEOUT });
       await shot('settings-rules-add');
-      await page.keyboard.press('Escape');
-      await page.keyboard.press('Control+w');
+      // Escape leaves the new row, then the search box; the Settings editor (a modal here) closes last.
+      for (let i = 0; i < 4 && (await page.locator('.settings-editor').first().isVisible()); i++) {
+        await page.keyboard.press('Escape');
+        await page.waitForTimeout(300);
+      }
+      if (await page.locator('.settings-editor').first().isVisible()) await page.keyboard.press('Control+w');
     });
 
     await step(`walkthrough: ${T.walkthrough}`, async () => {
