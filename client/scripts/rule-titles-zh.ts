@@ -39,4 +39,8 @@ export const RULE_TITLES_ZH: Record<string, string> = {
   'parse-error': '文件无法解析',
   'disable-directive': 'rollout-lint-disable 注释指定了未知规则、位置不对或没有用到',
   'skipped-file': '文件没有被检查（过大或为二进制文件）',
+  'base-url-provider-website': 'base URL 是服务商的网站，而不是它的 API',
+  'base-url-native-path': 'base URL 是服务商的原生 API，而不是它的 OpenAI 兼容 API',
+  'api-key-provider-mismatch': 'API 密钥属于与 base URL 不同的服务商',
+  'logprobs-provider-unsupported': 'rollout 请求发往不返回 logprobs 的服务商',
 };
