@@ -17,6 +17,7 @@ import { applyPrecedence } from './rules/precedence';
 import { applySuppressions } from './suppress';
 import { matchLineBreaks, minimizeEdit } from './fix';
 import { secretRanges } from './secrets';
+import { notebookSource, toNotebookExtraction, toNotebookFinding, toNotebookRange, type NotebookSource } from './formats/notebook';
 
 /** Everything a lint run needs besides the document. */
 export interface LintOptions {
@@ -77,10 +78,12 @@ export function lintDocument(input: { path: string; text: string; format?: Forma
   if (!format) throw new Error(`no format known for ${input.path}`);
   const { text } = stripBom(input.text);
   const document: LintDocument = { path: input.path.replace(/\\/g, '/'), text, format };
+  const notebook = format === 'notebook' ? notebookSource(text) : undefined;
+  if (notebook && 'source' in notebook) return lintNotebook(document, notebook, options);
 
   let extraction: Extraction;
   try {
-    extraction = extract(format, text, document.path, options.grammars);
+    extraction = notebook ? notebookExtraction(notebook) : extract(format, text, document.path, options.grammars);
   } catch (error) {
     extraction = emptyExtraction();
     extraction.parseProblems.push({ message: `could not parse: ${(error as Error).message}`, range: { start: 0, end: Math.min(text.length, 1) } });
@@ -132,4 +135,28 @@ export function lintDocument(input: { path: string; text: string; format?: Forma
   const kept = applySuppressions(applyPrecedence(findings), extraction.comments, document, { locale, config, onlyRules: options.onlyRules, reportUnused: options.reportUnusedDisableDirectives });
   kept.sort((a, b) => a.range.start - b.range.start || a.range.end - b.range.end || a.ruleId.localeCompare(b.ruleId));
   return { document, findings: kept, extraction, resolution, failures, secrets: secretRanges(extraction) };
+}
+
+/**
+ * Lints a notebook whose JSON holds cells: its code cells joined (`notebookSource`) are linted as
+ * IPython under the notebook's path, then every finding, fix and extracted range is mapped back onto
+ * the notebook file. `undefined` when the JSON is malformed (the caller reports `parse-error`) or
+ * the kernel is not Python (nothing to lint).
+ */
+function lintNotebook(document: LintDocument, read: { source: NotebookSource }, options: LintOptions): LintOutcome {
+  const inner = lintDocument({ path: document.path, text: read.source.text, format: 'python' }, options);
+  toNotebookExtraction(read.source, inner.extraction);
+  return {
+    ...inner,
+    document,
+    findings: inner.findings.map((f) => toNotebookFinding(read.source, f)),
+    secrets: inner.secrets.map((r) => toNotebookRange(read.source, r)),
+  };
+}
+
+/** What a notebook that is not linted cell by cell yields: its JSON problems, or nothing (not Python). */
+function notebookExtraction(read: ReturnType<typeof notebookSource>): Extraction {
+  const extraction = emptyExtraction();
+  if ('problems' in read) extraction.parseProblems.push(...read.problems);
+  return extraction;
 }

@@ -1,6 +1,7 @@
 import type { Consumer, ConsumerEvidence, Setting } from '../model/types';
 import { isRequestUrl, normalizeKey } from './roles';
 import { consumerOfCallee } from '../model/clients';
+import { isCodexCommand, toolFlags } from '../model/tools';
 
 
 /**
@@ -16,6 +17,15 @@ const OPENCLAW_API: Record<string, Consumer['id']> = {
   'openai-responses': 'openai-responses',
   'anthropic-messages': 'anthropic',
 };
+
+/**
+ * Codex `config.toml` `[model_providers.<id>]` `wire_api` → consumer. Codex requests
+ * `{base_url without trailing /}/{chat/completions | responses}` and appends `query_params`;
+ * `wire_api` defaults to `chat` (openai/codex codex-rs/core/src/model_provider_info.rs `WireApi`,
+ * codex-rs/codex-api/src/provider.rs `url_for_path`).
+ */
+const CODEX_WIRE_API: Record<string, Consumer['id']> = { chat: 'openai-sdk', responses: 'openai-responses' };
+const CODEX_BASE_URL = /(^|\.)model_providers\.("[^"]*"|[^."]+)\.base_url$/;
 
 /**
  * The consumers of one base-URL setting, from what the same document shows:
@@ -46,6 +56,13 @@ export function consumersOf(setting: Setting, groupOf: (group: string) => readon
     const api = groupOf(setting.group).find((s) => s.key === 'api');
     const id = api?.value ? OPENCLAW_API[api.value] : 'openai-responses';
     if (id) out.push({ id, via: api ? `openclaw "api": "${api.value}"` : 'openclaw provider without "api" (Responses API)' });
+  }
+  const tool = setting.kind === 'flag' ? toolFlags(setting.command)?.[setting.key]?.consumer : undefined;
+  if (tool) out.push({ ...tool });
+  if ((setting.format === 'toml' || isCodexCommand(setting.command)) && CODEX_BASE_URL.test(setting.path)) {
+    const wire = groupOf(setting.group).find((s) => s.key === 'wire_api');
+    const id = CODEX_WIRE_API[wire?.value ?? 'chat'];
+    if (id) out.push({ id, via: wire ? `Codex wire_api = "${wire.value}"` : 'Codex provider without wire_api (chat)' });
   }
   const targets = new Set<string>();
   if (setting.kind === 'assignment') targets.add(setting.path).add(setting.key);

@@ -1,5 +1,5 @@
 import { defineRule } from './rule';
-import { isExampleFile, shorten, subjectOf } from './util';
+import { bearerCredential, isExampleFile, shorten, subjectOf } from './util';
 import { isPlaceholderKey } from '../model/keys';
 import { maskSecret } from '../model/secret';
 import { literalTemplate } from './url-shape';
@@ -9,14 +9,15 @@ import { isLocalHost } from '../model/hosts';
  * A key role whose value is a placeholder (`YOUR_API_KEY`, `ADD_YOUR_KEY_HERE`, `<key>`, `sk-xxxx`) or a
  * `${…}` template nothing expands (shell single quotes, a Python string; YAML/JSON `${…}` is left to
  * Compose/OmegaConf/OpenClaw interpolation). Servers answer 401.
- * Template files (`.env.example`) are exempt.
+ * An `Authorization: Bearer <token>` header (curl `-H`, a headers dict, Codex `http_headers`) is checked
+ * on its token. Template files (`.env.example`) are exempt.
  */
 export default defineRule({
   meta: {
     id: 'api-key-placeholder',
     title: 'API key is still a placeholder',
     defaultSeverity: 'error',
-    formats: ['dotenv', 'yaml', 'json', 'python', 'shell'],
+    formats: ['dotenv', 'yaml', 'json', 'python', 'shell', 'toml'],
     fixable: false,
   },
   messages: {
@@ -49,6 +50,18 @@ export default defineRule({
         messageId,
         data: { key: setting.key, value: template ? `\${${/^[A-Za-z_]\w*$/.test(name) ? name : maskSecret(name)}}` : shorten(setting.value, 40) },
         range: setting.contentRange,
+        subject: subjectOf(setting),
+      });
+    }
+    for (const setting of resolution.byRole('header')) {
+      const credential = bearerCredential(setting, document.text);
+      if (!credential || !isPlaceholderKey(credential.value)) continue;
+      const local = localGroups.has(setting.group);
+      report({
+        severity: local ? 'hint' : undefined,
+        messageId: local ? 'placeholderLocal' : 'placeholder',
+        data: { key: setting.key, value: shorten(credential.value, 40) },
+        range: credential.range,
         subject: subjectOf(setting),
       });
     }

@@ -13,7 +13,7 @@ export default defineRule({
     id: 'azure-api-version',
     title: 'api-version in the base URL instead of api_version=',
     defaultSeverity: 'warning',
-    formats: ['dotenv', 'yaml', 'json', 'python', 'shell'],
+    formats: ['dotenv', 'yaml', 'json', 'python', 'shell', 'toml'],
     fixable: 'unsafe',
   },
   messages: {

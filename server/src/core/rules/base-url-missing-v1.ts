@@ -19,7 +19,7 @@ export default defineRule({
     id: 'base-url-missing-v1',
     title: 'Base URL has no /v1 where its client needs one',
     defaultSeverity: 'warning',
-    formats: ['dotenv', 'yaml', 'json', 'python', 'shell'],
+    formats: ['dotenv', 'yaml', 'json', 'python', 'shell', 'toml'],
     fixable: 'unsafe',
   },
   messages: {

@@ -19,7 +19,7 @@ export default defineRule({
     id: 'base-url-scheme-mismatch',
     title: 'https:// to a plain-HTTP local server, or http:// to an HTTPS-only provider',
     defaultSeverity: 'warning',
-    formats: ['dotenv', 'yaml', 'json', 'python', 'shell'],
+    formats: ['dotenv', 'yaml', 'json', 'python', 'shell', 'toml'],
     fixable: 'unsafe',
   },
   messages: {

@@ -1,4 +1,4 @@
-import type { ParseProblem, RequestSite, Setting, TextEdit } from '../model/types';
+import type { ParseProblem, Range, RequestSite, Setting, TextEdit } from '../model/types';
 import { redactUrlSecrets } from '../model/secret';
 import { consumerOfCallee } from '../model/clients';
 
@@ -47,6 +47,24 @@ export function shorten(raw: string, max = 80): string {
 export function isMisparsed(setting: Setting, problems: readonly ParseProblem[]): boolean {
   const { start, end } = setting.valueRange;
   return problems.some((p) => p.range.start < Math.max(end, start + 1) && start < Math.max(p.range.end, p.range.start + 1));
+}
+
+const BEARER_SCHEME = /^[ \t]*bearer[ \t]+/i;
+
+/**
+ * The token of an `Authorization: Bearer <token>` header setting (role `header`): the text after one
+ * `Bearer `, with its source range when the source spells the value as is (no escapes). `undefined`
+ * for other schemes and dynamic values.
+ */
+export function bearerCredential(setting: Setting, text: string): { value: string; range: Range } | undefined {
+  if (setting.value === undefined) return undefined;
+  const scheme = BEARER_SCHEME.exec(setting.value);
+  if (!scheme) return undefined;
+  const value = setting.value.slice(scheme[0].length).trim();
+  const source = text.slice(setting.contentRange.start, setting.contentRange.end);
+  const at = source.trim() === setting.value.trim() ? source.indexOf(value, source.search(/bearer/i) + 6) : -1;
+  const range = at < 0 ? { ...setting.contentRange } : { start: setting.contentRange.start + at, end: setting.contentRange.start + at + value.length };
+  return { value, range };
 }
 
 /** Name prefixes of model-serving keys (LLM vendors, gateways, local servers, RL roles). */
