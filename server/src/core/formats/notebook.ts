@@ -33,7 +33,8 @@ export function notebookSource(text: string): { source: NotebookSource } | { pro
   const errors: { error: number; offset: number; length: number }[] = [];
   const root = parseTree(text, errors, { allowTrailingComma: false, disallowComments: true });
   if (errors.length > 0 || root?.type !== 'object') {
-    const problems = errors.map((e) => ({ message: `Notebook JSON: ${printParseErrorCode(e.error as never)}`, range: { start: Math.min(e.offset, text.length), end: Math.min(e.offset + e.length, text.length) } }));
+    // After the first JSON error the rest are its echoes (jsonc-parser recovers token by token).
+    const problems = errors.slice(0, 1).map((e) => ({ message: `Notebook JSON: ${printParseErrorCode(e.error as never)}`, range: { start: Math.min(e.offset, text.length), end: Math.min(e.offset + e.length, text.length) } }));
     return { problems: problems.length > 0 ? problems : [{ message: 'Notebook JSON is not an object', range: { start: 0, end: Math.min(1, text.length) } }] };
   }
   const language = stringAt(root, ['metadata', 'kernelspec', 'language']) ?? stringAt(root, ['metadata', 'language_info', 'name']);

@@ -27,6 +27,11 @@ const OPENCLAW_API: Record<string, Consumer['id']> = {
 const CODEX_WIRE_API: Record<string, Consumer['id']> = { chat: 'openai-sdk', responses: 'openai-responses' };
 const CODEX_BASE_URL = /(^|\.)model_providers\.("[^"]*"|[^."]+)\.base_url$/;
 
+/** True for a Codex provider's `base_url` (`config.toml` `[model_providers.<id>]`, or `codex -c model_providers.<id>.base_url=…`). */
+export function isCodexBaseUrl(setting: Setting): boolean {
+  return (setting.format === 'toml' || isCodexCommand(setting.command)) && CODEX_BASE_URL.test(setting.path);
+}
+
 /**
  * The consumers of one base-URL setting, from what the same document shows:
  * the env name (`OPENAI_BASE_URL` → openai SDK; `ANTHROPIC_BASE_URL` → Anthropic clients), the callee of
@@ -59,7 +64,7 @@ export function consumersOf(setting: Setting, groupOf: (group: string) => readon
   }
   const tool = setting.kind === 'flag' ? toolFlags(setting.command)?.[setting.key]?.consumer : undefined;
   if (tool) out.push({ ...tool });
-  if ((setting.format === 'toml' || isCodexCommand(setting.command)) && CODEX_BASE_URL.test(setting.path)) {
+  if (isCodexBaseUrl(setting)) {
     const wire = groupOf(setting.group).find((s) => s.key === 'wire_api');
     const id = CODEX_WIRE_API[wire?.value ?? 'chat'];
     if (id) out.push({ id, via: wire ? `Codex wire_api = "${wire.value}"` : 'Codex provider without wire_api (chat)' });

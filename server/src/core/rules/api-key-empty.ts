@@ -12,7 +12,7 @@ export default defineRule({
     id: 'api-key-empty',
     title: 'API key is empty',
     defaultSeverity: 'error',
-    formats: ['dotenv', 'yaml', 'json', 'python', 'shell', 'toml'],
+    formats: ['dotenv', 'yaml', 'json', 'python', 'shell'],
     fixable: false,
   },
   messages: {

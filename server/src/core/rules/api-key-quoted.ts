@@ -52,7 +52,7 @@ export default defineRule({
     id: 'api-key-quoted',
     title: 'API key carries quote characters that survive loading',
     defaultSeverity: 'warning',
-    formats: ['dotenv', 'yaml', 'json', 'python', 'shell', 'toml'],
+    formats: ['dotenv', 'yaml', 'json', 'python', 'shell'],
     fixable: 'unsafe',
   },
   messages: {

@@ -1,5 +1,6 @@
 import { defineRule } from './rule';
 import { replaceContent, shorten, subjectOf } from './util';
+import { isCodexBaseUrl } from '../resolve/consumers';
 
 /**
  * `?api-version=…` written into a base URL / Azure endpoint. The openai SDKs append the operation
@@ -20,10 +21,14 @@ export default defineRule({
     en: {
       query: 'base URL "{value}" carries ?api-version={version}; the SDK appends its path after the query, so requests 404. Pass api_version="{version}" to AzureOpenAI (or set OPENAI_API_VERSION) and drop it from the URL',
       'fix.drop': 'Remove api-version from the URL (pass api_version="{version}" instead)',
+      codex: 'base URL "{value}" carries ?api-version={version}; Codex appends its path after the query, so requests 404. Put it in query_params = { api-version = "{version}" } of this provider and drop it from the URL',
+      'fix.dropCodex': 'Remove api-version from the URL (set it in query_params instead)',
     },
     'zh-CN': {
       query: 'base URL "{value}" 带有 ?api-version={version}；SDK 会把路径拼在查询串之后，请求会返回 404。请给 AzureOpenAI 传 api_version="{version}"（或设置 OPENAI_API_VERSION），并从 URL 中删除它',
       'fix.drop': '从 URL 中删除 api-version（改为传 api_version="{version}"）',
+      codex: 'base URL "{value}" 带有 ?api-version={version}；Codex 会把路径拼在查询串之后，请求会返回 404。请把它写进该 provider 的 query_params = { api-version = "{version}" }，并从 URL 中删除',
+      'fix.dropCodex': '从 URL 中删除 api-version（改在 query_params 中设置）',
     },
   },
   check({ resolution, report }) {
@@ -38,12 +43,13 @@ export default defineRule({
       const hash = parsed.hash !== undefined ? `#${parsed.hash}` : '';
       const fixed = v.slice(0, v.indexOf('?')) + (keep.length ? `?${keep.join('&')}` : '') + hash;
       const versionValue = version.includes('=') ? version.slice(version.indexOf('=') + 1) : '';
+      const codex = isCodexBaseUrl(setting);
       report({
-        messageId: 'query',
+        messageId: codex ? 'codex' : 'query',
         data: { value: shorten(v), version: versionValue },
         range: setting.contentRange,
         subject: subjectOf(setting),
-        fixes: [{ titleId: 'fix.drop', data: { version: versionValue }, safety: 'unsafe', edits: [replaceContent(setting, fixed)] }],
+        fixes: [{ titleId: codex ? 'fix.dropCodex' : 'fix.drop', data: { version: versionValue }, safety: 'unsafe', edits: [replaceContent(setting, fixed)] }],
       });
     }
   },

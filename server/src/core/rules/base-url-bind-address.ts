@@ -25,7 +25,7 @@ export default defineRule({
     id: 'base-url-bind-address',
     title: 'Bind address 0.0.0.0 or :: used as a destination',
     defaultSeverity: 'warning',
-    formats: ['dotenv', 'yaml', 'json', 'python', 'shell', 'toml'],
+    formats: ['dotenv', 'yaml', 'json', 'python', 'shell'],
     fixable: 'unsafe',
   },
   messages: {

@@ -16,7 +16,7 @@ export default defineRule({
     id: 'base-url-empty',
     title: 'Empty base URL overrides the client default',
     defaultSeverity: 'warning',
-    formats: ['dotenv', 'yaml', 'json', 'python', 'shell', 'toml'],
+    formats: ['dotenv', 'yaml', 'json', 'python', 'shell'],
     fixable: 'unsafe',
   },
   messages: {

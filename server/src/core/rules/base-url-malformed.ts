@@ -79,7 +79,7 @@ export default defineRule({
     id: 'base-url-malformed',
     title: 'Base URL cannot be parsed as an http(s) URL',
     defaultSeverity: 'error',
-    formats: ['dotenv', 'yaml', 'json', 'python', 'shell', 'toml'],
+    formats: ['dotenv', 'yaml', 'json', 'python', 'shell'],
     fixable: 'unsafe',
   },
   messages: {
