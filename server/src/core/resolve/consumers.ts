@@ -20,9 +20,11 @@ const OPENCLAW_API: Record<string, Consumer['id']> = {
 
 /**
  * Codex `config.toml` `[model_providers.<id>]` `wire_api` → consumer. Codex requests
- * `{base_url without trailing /}/{chat/completions | responses}` and appends `query_params`;
- * `wire_api` defaults to `chat` (openai/codex codex-rs/core/src/model_provider_info.rs `WireApi`,
- * codex-rs/codex-api/src/provider.rs `url_for_path`).
+ * `{base_url without trailing /}/{responses | chat/completions}` and appends `query_params`
+ * (openai/codex codex-rs/codex-api/src/provider.rs `url_for_path`). Current Codex knows only
+ * `responses`, its default, and refuses `chat` (codex-rs/model-provider-info/src/lib.rs `WireApi`);
+ * releases before that defaulted to `chat` (codex-rs/core/src/model_provider_info.rs), so a written
+ * `chat` still means Chat Completions for the Codex that reads it.
  */
 const CODEX_WIRE_API: Record<string, Consumer['id']> = { chat: 'openai-sdk', responses: 'openai-responses' };
 const CODEX_BASE_URL = /(^|\.)model_providers\.("[^"]*"|[^."]+)\.base_url$/;
@@ -66,8 +68,8 @@ export function consumersOf(setting: Setting, groupOf: (group: string) => readon
   if (tool) out.push({ ...tool });
   if (isCodexBaseUrl(setting)) {
     const wire = groupOf(setting.group).find((s) => s.key === 'wire_api');
-    const id = CODEX_WIRE_API[wire?.value ?? 'chat'];
-    if (id) out.push({ id, via: wire ? `Codex wire_api = "${wire.value}"` : 'Codex provider without wire_api (chat)' });
+    const id = CODEX_WIRE_API[wire?.value ?? 'responses'];
+    if (id) out.push({ id, via: wire ? `Codex wire_api = "${wire.value}"` : 'Codex (wire_api defaults to "responses")' });
   }
   const targets = new Set<string>();
   if (setting.kind === 'assignment') targets.add(setting.path).add(setting.key);

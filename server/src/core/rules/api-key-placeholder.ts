@@ -6,6 +6,12 @@ import { literalTemplate } from './url-shape';
 import { isLocalHost } from '../model/hosts';
 
 /**
+ * A computed base URL over plain HTTP (`f"http://{server.address}/v1"`): a self-hosted server (hosted
+ * providers serve HTTPS), so a dummy key beside it is as likely right as for a literal local address.
+ */
+const PLAIN_HTTP_TEMPLATE = /^[fFrRbB]{0,2}["'`]http:\/\//;
+
+/**
  * A key role whose value is a placeholder (`YOUR_API_KEY`, `ADD_YOUR_KEY_HERE`, `<key>`, `sk-xxxx`) or a
  * `${…}` template nothing expands (shell single quotes, a Python string; YAML/JSON `${…}` is left to
  * Compose/OmegaConf/OpenClaw interpolation). Servers answer 401.
@@ -37,6 +43,7 @@ export default defineRule({
   check({ document, resolution, report }) {
     if (isExampleFile(document.path)) return;
     const localGroups = new Set(resolution.baseUrls.filter((b) => b.parsed && isLocalHost(b.parsed.host)).map((b) => b.setting.group));
+    for (const b of resolution.byRole('baseUrl')) if (b.value === undefined && PLAIN_HTTP_TEMPLATE.test(b.raw)) localGroups.add(b.group);
     for (const setting of resolution.byRole('apiKey')) {
       if (setting.value === undefined || setting.kind === 'envDefault' || !isPlaceholderKey(setting.value)) continue;
       const template = /\$\{([^}]*)\}|\$([A-Za-z_]\w*)/.exec(setting.value);

@@ -2,11 +2,14 @@ import { defineRule } from './rule';
 import { replaceContent, shorten, subjectOf } from './util';
 import { parseBaseUrl, sdkJoin, withPath } from '../resolve/urls';
 import { findVerified, worksAsConfigured } from '../model/verified';
+import { isLocalHost } from '../model/hosts';
 
 /**
  * A base URL whose path lacks the API version its consumer needs:
  * - warning: the path is empty or `/`, the consumer joins OpenAI paths (`/chat/completions`,
  *   `/responses`), and no matching provider profile documents a version-less base (DeepSeek does);
+ * - hint instead when the host is neither local nor in any provider profile: several providers serve
+ *   the OpenAI API at the root, so only a probe can tell;
  * - hint: a provider profile documents a different base for this consumer (TaoToken's `…/api` under the
  *   OpenAI SDK calls `…/api/chat/completions`, while TaoToken documents `…/api/v1/chat/completions`).
  * Other version segments (`/v4`, `/v1beta/openai`, `/openai`) are never reported.
@@ -26,6 +29,7 @@ export default defineRule({
     en: {
       bare: 'base URL "{value}" has no path; {via} will call {url}, which OpenAI-compatible servers serve under /v1',
       profile: 'base URL "{value}": {via} will call {url}, but {provider} documents {documented}; verify with "Test TaoToken Connection" or `rollout-lint ping`',
+      bareUnknown: 'base URL "{value}" has no path; {via} will call {url}. Most OpenAI-compatible servers serve under /v1, a few at the root; verify with "Test TaoToken Connection" or `rollout-lint ping`',
       'fix.append': 'Append /v1 to the base URL',
       'fix.documented': 'Use the documented base {documented}',
       verified: 'base URL "{value}": {via} calls {url}, which did not answer as an API in Test Connection, while {verifiedUrl} did; use {working}',
@@ -34,6 +38,7 @@ export default defineRule({
     'zh-CN': {
       bare: 'base URL "{value}" 没有路径；{via} 会请求 {url}，而 OpenAI 兼容服务通常在 /v1 下提供接口',
       profile: 'base URL "{value}"：{via} 会请求 {url}，但 {provider} 文档给出的是 {documented}；可用 "Test TaoToken Connection" 或 `rollout-lint ping` 验证',
+      bareUnknown: 'base URL "{value}" 没有路径；{via} 会请求 {url}。多数 OpenAI 兼容服务在 /v1 下提供接口，少数在根路径；可用 "Test TaoToken Connection" 或 `rollout-lint ping` 验证',
       'fix.append': '在 base URL 末尾追加 /v1',
       'fix.documented': '改用文档中的 base {documented}',
       verified: 'base URL "{value}"：{via} 会请求 {url}，测试连接时它没有作为 API 应答，而 {verifiedUrl} 应答了；请改用 {working}',
@@ -67,8 +72,10 @@ export default defineRule({
       const path = parsed.path.replace(/\/+$/, '');
       if (path === '') {
         if (sameHostPaths.includes('') || reportProven()) continue;
+        const unknownHost = base.providers.length === 0 && !isLocalHost(parsed.host);
         report({
-          messageId: 'bare',
+          severity: unknownHost ? 'hint' : undefined,
+          messageId: unknownHost ? 'bareUnknown' : 'bare',
           data: { value: shorten(v), via: request.consumer.via, url: shorten(request.url, 100) },
           range: setting.contentRange,
           subject: subjectOf(setting),
