@@ -1,9 +1,26 @@
 import { defineRule } from './rule';
 import { bearerCredential, isExampleFile, shorten, subjectOf } from './util';
-import { isPlaceholderKey } from '../model/keys';
+import { isKeyVariableName, isPlaceholderKey } from '../model/keys';
 import { maskSecret } from '../model/secret';
 import { literalTemplate } from './url-shape';
+import type { Setting } from '../model/types';
 import { isLocalHost } from '../model/hosts';
+
+/** How code in the setting's format reads the variable its value names. */
+function readVariable(setting: Setting): string {
+  const name = setting.value?.trim() ?? '';
+  switch (setting.format) {
+    case 'python':
+      return `os.environ["${name}"]`;
+    case 'shell':
+    case 'dotenv':
+      return `"$${name}"`;
+    case 'toml':
+      return `env_key = "${name}"`;
+    default:
+      return `\${${name}}`;
+  }
+}
 
 /**
  * A computed base URL over plain HTTP (`f"http://{server.address}/v1"`): a self-hosted server (hosted
@@ -29,12 +46,14 @@ export default defineRule({
   messages: {
     en: {
       placeholder: '{key} is the placeholder "{value}"; the server will answer 401: put the real key in a git-ignored .env or use "Set API Key"',
+      variableName: '{key} is the text "{value}", the name of a variable, not its value; the server receives the name as the key and answers 401. Read the variable ({read})',
       placeholderLocal: '{key} is the dummy value "{value}" for a local server: fine when the server runs without --api-key; if it was started with one, it will answer 401',
       templateSingleQuoted: '{key} is the literal text {value}: single quotes stop the shell from expanding ${…}; the server receives it as the key and answers 401',
       templateLiteral: '{key} is the literal text {value}: nothing expands ${…} here; the server receives it as the key and answers 401',
     },
     'zh-CN': {
       placeholder: '{key} 仍是占位符 "{value}"；服务器会返回 401：请把真实密钥放到被 git 忽略的 .env 中，或使用 "Set API Key"',
+      variableName: '{key} 的值是文本 "{value}"，这是变量名而不是它的值；服务器会把这个名字当作密钥并返回 401。请读取该变量（{read}）',
       placeholderLocal: '{key} 是发往本地服务器的占位值 "{value}"：服务器未设置 --api-key 时没有问题；若设置了，则会返回 401',
       templateSingleQuoted: '{key} 是字面文本 {value}：单引号会阻止 shell 展开 ${…}；服务器会把它当作密钥并返回 401',
       templateLiteral: '{key} 是字面文本 {value}：这里没有任何东西会展开 ${…}；服务器会把它当作密钥并返回 401',
@@ -50,12 +69,13 @@ export default defineRule({
       const unexpanded = template ? literalTemplate(setting) : undefined;
       if (template && !unexpanded) continue;
       const local = localGroups.has(setting.group);
-      const messageId = !template ? (local ? 'placeholderLocal' : 'placeholder') : unexpanded === 'singleQuoted' ? 'templateSingleQuoted' : 'templateLiteral';
+      const variable = !template && isKeyVariableName(setting.value);
+      const messageId = variable ? 'variableName' : !template ? (local ? 'placeholderLocal' : 'placeholder') : unexpanded === 'singleQuoted' ? 'templateSingleQuoted' : 'templateLiteral';
       const name = template?.[1] ?? template?.[2] ?? '';
       report({
-        severity: local ? 'hint' : undefined,
+        severity: local && !variable ? 'hint' : undefined,
         messageId,
-        data: { key: setting.key, value: template ? `\${${/^[A-Za-z_]\w*$/.test(name) ? name : maskSecret(name)}}` : shorten(setting.value, 40) },
+        data: { key: setting.key, value: template ? `\${${/^[A-Za-z_]\w*$/.test(name) ? name : maskSecret(name)}}` : shorten(setting.value, 40), read: readVariable(setting) },
         range: setting.contentRange,
         subject: subjectOf(setting),
       });
