@@ -13,7 +13,6 @@ const LANGUAGE_FORMATS: Record<string, Format> = {
   python: 'python',
   shellscript: 'shell',
   toml: 'toml',
-  jupyter: 'notebook',
 };
 
 function baseName(path: string): string {

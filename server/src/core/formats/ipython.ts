@@ -42,12 +42,22 @@ export function blankCellMagic(cell: string): string {
  */
 export function extractIpython(text: string, python: Language, bash?: Language): Extraction {
   const source = blankCellMagic(text);
-  const magics: { prefix: number; start: number; end: number }[] = [];
-  const pythonText = source.replace(MAGIC_LINE, (match: string, lead: string, magic: string, offset: number) => {
-    const body = magic.replace(/\r$/, '');
-    magics.push({ prefix: offset, start: offset + lead.length, end: offset + lead.length + body.length });
-    return lead + '0' + ' '.repeat(body.length - 1) + magic.slice(body.length);
-  });
+  const magics: { start: number; end: number }[] = [];
+  const chars = source.split('');
+  for (const match of source.matchAll(MAGIC_LINE)) {
+    const start = match.index + match[1].length;
+    if (magics.length > 0 && start < magics[magics.length - 1].end) continue;
+    let end = start + match[2].length;
+    // IPython joins a magic or `!` line ending in `\` with the next line (its input splitter).
+    while (source[end - 1] === '\\') {
+      const next = source.indexOf('\n', end + 1);
+      end = next < 0 ? source.length : next;
+      if (source[end - 1] === '\r') end--;
+    }
+    magics.push({ start, end });
+    for (let i = start; i < end; i++) if (source[i] !== '\n' && source[i] !== '\r') chars[i] = i === start ? '0' : ' ';
+  }
+  const pythonText = chars.join('');
   const out = extractPython(pythonText, python);
   for (const magic of magics) {
     const setting = envMagic(text, magic.start, magic.end);

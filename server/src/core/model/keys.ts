@@ -27,7 +27,8 @@ const KEY_VARIABLE_NAME = /^(?:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_(?:API_?KEY|KEY|TOK
 
 /** True when a key value is the name of a variable (see `KEY_VARIABLE_NAME`), not a key. */
 export function isKeyVariableName(value: string): boolean {
-  return KEY_VARIABLE_NAME.test(value.trim());
+  const v = value.trim();
+  return KEY_VARIABLE_NAME.test(v) && !/^(your|my|enter|insert|put|add|paste|replace)_/i.test(v);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { defineRule } from './rule';
+import type { Setting } from '../model/types';
 import { replaceContent, shorten, subjectOf } from './util';
 import { parseBaseUrl, sdkJoin, withPath } from '../resolve/urls';
 import { findVerified, worksAsConfigured } from '../model/verified';
@@ -8,8 +9,8 @@ import { isLocalHost } from '../model/hosts';
  * A base URL whose path lacks the API version its consumer needs:
  * - warning: the path is empty or `/`, the consumer joins OpenAI paths (`/chat/completions`,
  *   `/responses`), and no matching provider profile documents a version-less base (DeepSeek does);
- * - hint instead when the host is neither local nor in any provider profile: several providers serve
- *   the OpenAI API at the root, so only a probe can tell;
+ * - hint instead when an SDK reads the value and the host is neither local nor in any provider profile:
+ *   several providers serve the OpenAI API at the root, so only a probe can tell;
  * - hint: a provider profile documents a different base for this consumer (TaoToken's `…/api` under the
  *   OpenAI SDK calls `…/api/chat/completions`, while TaoToken documents `…/api/v1/chat/completions`).
  * Other version segments (`/v4`, `/v1beta/openai`, `/openai`) are never reported.
@@ -17,6 +18,13 @@ import { isLocalHost } from '../model/hosts';
  * when the configured base answered, nothing is reported; when another base answered, the finding is a
  * warning whose fix is that proven base.
  */
+/**
+ * Settings an OpenAI SDK reads itself (env vars, constructor arguments, values code passes on). A
+ * provider entry of a tool's config (openclaw.json, Codex, YAML) stays a warning: the tool documents
+ * its base with the version.
+ */
+const SDK_READ_KINDS = new Set<Setting['kind']>(['env', 'envDefault', 'kwarg', 'assignment', 'dictEntry']);
+
 export default defineRule({
   meta: {
     id: 'base-url-missing-v1',
@@ -72,7 +80,7 @@ export default defineRule({
       const path = parsed.path.replace(/\/+$/, '');
       if (path === '') {
         if (sameHostPaths.includes('') || reportProven()) continue;
-        const unknownHost = base.providers.length === 0 && !isLocalHost(parsed.host);
+        const unknownHost = base.providers.length === 0 && !isLocalHost(parsed.host) && SDK_READ_KINDS.has(setting.kind);
         report({
           severity: unknownHost ? 'hint' : undefined,
           messageId: unknownHost ? 'bareUnknown' : 'bare',
