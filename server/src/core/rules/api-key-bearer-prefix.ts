@@ -60,7 +60,7 @@ export default defineRule({
       const start = credential.range.start;
       report({
         messageId: 'header',
-        data: { key: setting.key, rest: maskSecret(credential.value.replace(BEARER, '')) },
+        data: { key: setting.key, rest: credential.dynamic ? shorten(credential.value.replace(BEARER, ''), 40) : maskSecret(credential.value.replace(BEARER, '')) },
         range: credential.range,
         subject: subjectOf(setting),
         fixes: exact ? [{ titleId: 'fix.dropHeader', safety: 'safe', edits: [{ range: { start, end: start + doubled[0].length }, text: '' }] }] : [],

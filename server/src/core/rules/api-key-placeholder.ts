@@ -82,7 +82,7 @@ export default defineRule({
     }
     for (const setting of resolution.byRole('header')) {
       const credential = bearerCredential(setting, document.text);
-      if (!credential || !isPlaceholderKey(credential.value)) continue;
+      if (!credential || credential.dynamic || !isPlaceholderKey(credential.value)) continue;
       const local = localGroups.has(setting.group);
       report({
         severity: local ? 'hint' : undefined,

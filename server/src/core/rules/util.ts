@@ -53,18 +53,19 @@ const BEARER_SCHEME = /^[ \t]*bearer[ \t]+/i;
 
 /**
  * The token of an `Authorization: Bearer <token>` header setting (role `header`): the text after one
- * `Bearer `, with its source range when the source spells the value as is (no escapes). `undefined`
- * for other schemes and dynamic values.
+ * `Bearer `, with its source range when the source spells the value as is (no escapes). For a
+ * dynamic value (`Bearer $KEY`) the token is its source text and `dynamic` is set: only its literal
+ * start can be judged. `undefined` for other schemes.
  */
-export function bearerCredential(setting: Setting, text: string): { value: string; range: Range } | undefined {
-  if (setting.value === undefined) return undefined;
-  const scheme = BEARER_SCHEME.exec(setting.value);
-  if (!scheme) return undefined;
-  const value = setting.value.slice(scheme[0].length).trim();
+export function bearerCredential(setting: Setting, text: string): { value: string; range: Range; dynamic: boolean } | undefined {
   const source = text.slice(setting.contentRange.start, setting.contentRange.end);
-  const at = source.trim() === setting.value.trim() ? source.indexOf(value, source.search(/bearer/i) + 6) : -1;
+  const written = setting.value ?? source;
+  const scheme = BEARER_SCHEME.exec(written);
+  if (!scheme) return undefined;
+  const value = written.slice(scheme[0].length).trim();
+  const at = source.trim() === written.trim() ? source.indexOf(value, source.search(/bearer/i) + 6) : -1;
   const range = at < 0 ? { ...setting.contentRange } : { start: setting.contentRange.start + at, end: setting.contentRange.start + at + value.length };
-  return { value, range };
+  return { value, range, dynamic: setting.value === undefined };
 }
 
 /** Name prefixes of model-serving keys (LLM vendors, gateways, local servers, RL roles). */
