@@ -59,6 +59,10 @@ export function extractIpython(text: string, python: Language, bash?: Language):
   }
   const pythonText = chars.join('');
   const out = extractPython(pythonText, python);
+  // `x = !ls` binds the magic's output: nothing Python can read there.
+  const fromMagic = (s: Setting) => magics.some((m) => s.valueRange.start < m.end && m.start < s.valueRange.end);
+  out.settings = out.settings.filter((s) => !fromMagic(s));
+  for (const [name, s] of Object.entries(out.bindings)) if (fromMagic(s)) delete out.bindings[name];
   for (const magic of magics) {
     const setting = envMagic(text, magic.start, magic.end);
     if (setting) out.settings.push(setting);
