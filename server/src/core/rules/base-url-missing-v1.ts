@@ -57,11 +57,14 @@ export default defineRule({
     },
   },
   check({ resolution, report, verified }) {
+    const apiVersions = resolution.byRole('apiVersion');
     for (const base of resolution.baseUrls) {
       const { setting, parsed } = base;
       if (!parsed || setting.value === undefined) continue;
       const request = base.requests.find((r) => r.consumer.id === 'openai-sdk' || r.consumer.id === 'openai-responses');
       if (!request) continue;
+      // An api-version beside the base (Codex `query_params`, `?api-version=`) is Azure's dated API, served without /v1.
+      if (/(^|&)api-version=/i.test(parsed.query ?? '') || apiVersions.some((a) => a.group === setting.group || a.group.startsWith(`${setting.group}.`))) continue;
       const v = setting.value.trim();
       const proof = findVerified(verified, v, request.consumer.id);
       if (proof && worksAsConfigured(proof)) continue;
