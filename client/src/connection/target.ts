@@ -64,11 +64,12 @@ function consumerOf(ids: readonly string[]): ProbeConsumer {
 }
 
 /**
- * The plan for the setting `endpointAt` described; `apiKey` is the paired key's value as this
- * editor's document holds it at `info.apiKey.range` (`readPairedKey`), never from the server.
+ * The plan for the setting `endpointAt` described. `file` names the document in the report and the
+ * key source (`configs/.env`: the workspace-relative path; the file name when not given). `apiKey`
+ * is the paired key's value as this editor's document holds it at `info.apiKey.range`
+ * (`readPairedKey`), never from the server.
  */
-export function planFromEndpoint(info: EndpointInfo, args: TestConnectionArgs, apiKey?: string): ProbePlan {
-  const file = fileName(args.uri);
+export function planFromEndpoint(info: EndpointInfo, args: TestConnectionArgs, file = fileName(args.uri), apiKey?: string): ProbePlan {
   return {
     baseUrl: info.baseUrl,
     consumer: consumerOf(info.consumers.map((c) => c.id)),
@@ -111,7 +112,7 @@ async function endpointAt(host: Host, server: ServerConnection | undefined, args
     const info = await requestEndpoint(server, args);
     if (!info) return undefined;
     const apiKey = await readPairedKey(host, args.uri, info);
-    if (apiKey || !info.apiKey || attempt === 1) return planFromEndpoint(info, args, apiKey);
+    if (apiKey || !info.apiKey || attempt === 1) return planFromEndpoint(info, args, host.relativePath(args.uri), apiKey);
   }
   return undefined;
 }
