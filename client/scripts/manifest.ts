@@ -34,6 +34,8 @@ const DESCRIPTIONS: Record<string, string> = {
     'Level per rule id: `error`, `warning`, `hint` or `off`. Unlisted rules keep their default. A `.rolloutlintrc.json` nearer the file wins over this setting. Each rule has a page under [docs/rules](https://github.com/rollout-lint/rollout-lint/tree/main/docs/rules).',
   rolloutGlobs:
     'Files whose generation requests are rollout requests (picomatch globs matched against the workspace-relative path); rollout requests must ask for log probs. Replaces the default.',
+  testGlobs:
+    'Test, fixture and mock files (picomatch globs matched against the workspace-relative path): their keys and URLs are fake on purpose, so findings there are hints at most. Replaces the default; `[]` treats no file as a test.',
   jsonGlobs: 'JSON files to lint besides `openclaw.json` and `*settings.json` with an `env` key (picomatch globs matched against the workspace-relative path).',
   extraKeys:
     'Extra key names per role (`baseUrl`, `apiKey`, `model`, `logprobs`, …), matched case-, `-`- and `_`-insensitively; added to the built-in table.',
@@ -64,6 +66,7 @@ export function configurationContribution(): Schema {
       setting('rules', rules),
       setting('rolloutGlobs', { ...shared('rolloutGlobs'), default: DEFAULT_CONFIG.rolloutGlobs }),
       setting('jsonGlobs', { ...shared('jsonGlobs'), default: DEFAULT_CONFIG.jsonGlobs }),
+      setting('testGlobs', { ...shared('testGlobs'), default: DEFAULT_CONFIG.testGlobs }),
       setting('extraKeys', { ...shared('extraKeys'), default: DEFAULT_CONFIG.extraKeys }),
       setting('extraProviders', { ...shared('extraProviders'), default: DEFAULT_CONFIG.extraProviders }),
       setting('maxFileBytes', { ...shared('maxFileBytes'), default: DEFAULT_CONFIG.maxFileBytes }),

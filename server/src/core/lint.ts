@@ -17,6 +17,12 @@ import { applyPrecedence } from './rules/precedence';
 import { applySuppressions } from './suppress';
 import { matchLineBreaks, minimizeEdit } from './fix';
 import { secretRanges } from './secrets';
+import { lowerSeverity, renderEvidence, severityCap, type Evidence } from './evidence/evidence';
+import { fileEvidence } from './evidence/file';
+import { derivedEvidence } from './evidence/derive';
+
+/** Rules whose findings are about the linter itself, not about values: not capped in test code. */
+const NOT_CAPPED_IN_TESTS = new Set(['disable-directive', 'skipped-file']);
 
 /** Everything a lint run needs besides the document. */
 export interface LintOptions {
@@ -86,11 +92,12 @@ export function lintDocument(input: { path: string; text: string; format?: Forma
     extraction.parseProblems.push({ message: `could not parse: ${(error as Error).message}`, range: { start: 0, end: Math.min(text.length, 1) } });
   }
   const resolution = resolve(extraction, config);
+  const file = fileEvidence(document.path, config);
 
   const findings: Finding[] = [];
   const failures: RuleFailure[] = [];
   /** A syntax error in a structured file may shift what the parser saw: offer no edits into it (as ESLint does on a fatal parse error). */
-  const fixesAllowed = format === 'dotenv' || extraction.parseProblems.length === 0;
+  const fixesAllowed = format === 'dotenv' || extraction.parseProblems.every((p) => p.kind === 'duplicateKey');
   for (const rule of RULES) {
     if (options.onlyRules && !options.onlyRules.includes(rule.meta.id)) continue;
     const level = ruleLevel(rule, config);
@@ -103,14 +110,23 @@ export function lintDocument(input: { path: string; text: string; format?: Forma
       facts,
       locale,
       verified: options.verified ?? [],
+      file,
       t: (id, data) => render(rule, locale, id, data),
       report(r) {
+        const evidence: Evidence = r.evidence ?? derivedEvidence(r.subject, r.range, format, extraction, resolution, locale);
+        let severity = lowerSeverity(r.severity && level === rule.meta.defaultSeverity ? r.severity : level, severityCap(evidence.strength));
+        let why = renderEvidence(evidence, locale);
+        if (file.kind === 'test' && !NOT_CAPPED_IN_TESTS.has(rule.meta.id)) {
+          severity = 'hint';
+          why = `${why}; ${renderEvidence({ strength: 'plausible', id: 'file.test', data: { glob: file.glob ?? '' } }, locale)}`;
+        }
         findings.push({
           ruleId: rule.meta.id,
-          severity: r.severity && level === rule.meta.defaultSeverity ? r.severity : level,
+          severity,
           messageId: r.messageId,
           data: r.data ?? {},
           message: render(rule, locale, r.messageId, r.data),
+          evidence: why,
           range: r.range,
           subject: r.subject,
           fixes: (fixesAllowed ? r.fixes ?? [] : [])

@@ -186,8 +186,8 @@ function addComment(context: ShellContext, start: number, end: number): void {
   context.out.comments.push({ text: source, range: { start, end: start + source.length } });
 }
 
-function addProblem(context: ShellContext, message: string, range: Range): void {
-  if (context.out.parseProblems.length < MAX_PROBLEMS) context.out.parseProblems.push({ message, range });
+function addProblem(context: ShellContext, message: string, range: Range, kind: 'syntax' | 'grammar', hidden: Range): void {
+  if (context.out.parseProblems.length < MAX_PROBLEMS) context.out.parseProblems.push({ message, range, kind, hidden });
 }
 
 /** The first line of `[start, end)`, at least one character long when the text allows it. */
@@ -204,9 +204,9 @@ function addError(context: ShellContext, node: SyntaxNode): void {
   const quoteAt = candidates.find((candidate) => QUOTES.has(text[candidate.startIndex]));
   if (quoteAt) {
     const quote = text[quoteAt.startIndex];
-    addProblem(context, `Unterminated quote: the ${quote} opened here is never closed; the rest of the script may be misread.`, firstLine(text, quoteAt.startIndex, node.endIndex));
+    addProblem(context, `Unterminated quote: the ${quote} opened here is never closed; the rest of the script may be misread.`, firstLine(text, quoteAt.startIndex, node.endIndex), 'syntax', { start: node.startIndex, end: text.length });
   } else {
-    addProblem(context, 'Shell syntax error: this statement could not be parsed; settings in it may be missed.', firstLine(text, node.startIndex, node.endIndex));
+    addProblem(context, 'Shell syntax error: this statement could not be parsed; settings in it may be missed.', firstLine(text, node.startIndex, node.endIndex), 'grammar', rangeOf(node));
   }
 }
 
@@ -216,5 +216,5 @@ function addMissing(context: ShellContext, node: SyntaxNode): void {
   const message = QUOTES.has(node.type)
     ? `Unterminated quote: the closing ${node.type} is missing; the rest of the script may be misread.`
     : `Shell syntax error: "${node.type}" is missing here.`;
-  addProblem(context, message, range);
+  addProblem(context, message, range, QUOTES.has(node.type) ? 'syntax' : 'grammar', QUOTES.has(node.type) ? { start: anchor.startIndex, end: context.text.length } : rangeOf(anchor));
 }

@@ -3,6 +3,7 @@ import { isExampleFile, subjectOf } from './util';
 import { isRealLookingKey } from '../model/keys';
 import { maskSecret } from '../model/secret';
 import type { Setting } from '../model/types';
+import { llmKeyEvidence } from '../evidence/key';
 
 /**
  * True when the body of a key (after a `sk-…`/`tt-` style prefix) is one block repeated at least
@@ -20,6 +21,17 @@ export function isRepeatedBlock(key: string): boolean {
     border[i] = body[i] === body[k] ? k + 1 : k;
   }
   return body.length - border[body.length - 1] <= body.length / 2;
+}
+
+/** Words that mark a made-up value: `sk-test123456`, `fake-azure-openai-key`, `mock_key_…`. */
+const MADE_UP = /(^|[^a-z])(test|testing|fake|mock|dummy|example|sample|demo|invalid|placeholder)([^a-z]|$)/i;
+
+/**
+ * True for text in a key role that is not a secret: a URL (a dict of docs links keyed by
+ * `ANTHROPIC_API_KEY`) or a value that says it is made up (`sk-test123456`, `fake-azure-openai-key`).
+ */
+export function isNotAKey(key: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(key) || /^www\./i.test(key) || MADE_UP.test(key);
 }
 
 /** The key text a setting carries: the value of a key role, the token after `Bearer ` of a header role. */
@@ -60,7 +72,9 @@ export default defineRule({
     let state: ReturnType<typeof facts.gitState> | undefined;
     for (const setting of [...resolution.byRole('apiKey'), ...resolution.byRole('header')]) {
       const key = keyText(setting);
-      if (key === undefined || !isRealLookingKey(key) || isRepeatedBlock(key)) continue;
+      if (key === undefined || !isRealLookingKey(key) || isRepeatedBlock(key) || isNotAKey(key)) continue;
+      const keyEvidence = setting.role === 'apiKey' ? llmKeyEvidence(setting, resolution) : { strength: 'proven' as const, id: 'setting.role' as const, data: { key: setting.key, role: 'Authorization' } };
+      if (!keyEvidence) continue;
       state ??= facts.gitState(document.path);
       if (state !== 'tracked' && state !== 'exposed') return;
       report({
@@ -68,6 +82,7 @@ export default defineRule({
         data: { key: setting.key, masked: maskSecret(key), file: document.path.split('/').pop() ?? document.path },
         range: setting.contentRange,
         subject: subjectOf(setting),
+        evidence: keyEvidence,
       });
     }
   },

@@ -1,15 +1,19 @@
 import { defineRule } from './rule';
-import { isExampleFile, shorten, subjectOf } from './util';
+import { shorten, subjectOf } from './util';
 import { isPlaceholderKey } from '../model/keys';
 import { maskSecret } from '../model/secret';
 import { literalTemplate } from './url-shape';
-import { isLocalHost } from '../model/hosts';
+import { isDummyKey, isHostedOnlyKey, isSelfHostedBase, llmKeyEvidence, pairedBaseUrl } from '../evidence/key';
+import { isAbsentValue } from '../evidence/value';
 
 /**
  * A key role whose value is a placeholder (`YOUR_API_KEY`, `ADD_YOUR_KEY_HERE`, `<key>`, `sk-xxxx`) or a
  * `${…}` template nothing expands (shell single quotes, a Python string; YAML/JSON `${…}` is left to
  * Compose/OmegaConf/OpenClaw interpolation). Servers answer 401.
- * Template files (`.env.example`) are exempt.
+ * Only keys tied to an LLM endpoint (`llmKeyEvidence`; not `WANDB_API_KEY`); absent values
+ * (`None`, `null`, `~`) mean "the client reads its env var" and are never placeholders. A deliberate
+ * dummy (`dummy`, `none`) beside a self-hosted base URL (loopback, private or variable host) or with
+ * no base URL in sight is a hint. Template files (`.env.example`) are exempt.
  */
 export default defineRule({
   meta: {
@@ -33,23 +37,30 @@ export default defineRule({
       templateLiteral: '{key} 是字面文本 {value}：这里没有任何东西会展开 ${…}；服务器会把它当作密钥并返回 401',
     },
   },
-  check({ document, resolution, report }) {
-    if (isExampleFile(document.path)) return;
-    const localGroups = new Set(resolution.baseUrls.filter((b) => b.parsed && isLocalHost(b.parsed.host)).map((b) => b.setting.group));
+  check({ file, resolution, report }) {
+    if (file.kind === 'template') return;
     for (const setting of resolution.byRole('apiKey')) {
-      if (setting.value === undefined || setting.kind === 'envDefault' || !isPlaceholderKey(setting.value)) continue;
+      if (setting.value === undefined || setting.kind === 'envDefault' || isAbsentValue(setting) || !isPlaceholderKey(setting.value)) continue;
+      const keyEvidence = llmKeyEvidence(setting, resolution);
+      if (!keyEvidence) continue;
       const template = /\$\{([^}]*)\}|\$([A-Za-z_]\w*)/.exec(setting.value);
       const unexpanded = template ? literalTemplate(setting) : undefined;
       if (template && !unexpanded) continue;
-      const local = localGroups.has(setting.group);
-      const messageId = !template ? (local ? 'placeholderLocal' : 'placeholder') : unexpanded === 'singleQuoted' ? 'templateSingleQuoted' : 'templateLiteral';
+      const base = pairedBaseUrl(setting, resolution);
+      const selfHosted = base !== undefined && isSelfHostedBase(base, resolution);
+      const dummy = !template && (selfHosted || (base === undefined && isDummyKey(setting.value) && !isHostedOnlyKey(setting)));
+      const messageId = !template ? (dummy ? 'placeholderLocal' : 'placeholder') : unexpanded === 'singleQuoted' ? 'templateSingleQuoted' : 'templateLiteral';
       const name = template?.[1] ?? template?.[2] ?? '';
       report({
-        severity: local ? 'hint' : undefined,
         messageId,
         data: { key: setting.key, value: template ? `\${${/^[A-Za-z_]\w*$/.test(name) ? name : maskSecret(name)}}` : shorten(setting.value, 40) },
         range: setting.contentRange,
         subject: subjectOf(setting),
+        evidence: dummy
+          ? base
+            ? { strength: 'plausible', id: 'key.dummySelfHosted', data: { key: setting.key, baseKey: base.key } }
+            : { strength: 'plausible', id: 'key.dummy', data: { key: setting.key, value: shorten(setting.value, 20) } }
+          : keyEvidence,
       });
     }
   },

@@ -2,6 +2,7 @@ import { defineRule } from './rule';
 import { isExampleFile, replaceContent, subjectOf } from './util';
 import { LOADERS, type Loader, type Setting } from '../model/types';
 import { maskSecret } from '../model/secret';
+import { llmKeyEvidence } from '../evidence/key';
 
 /** Display names of dotenv loaders for messages. */
 export const LOADER_NAMES: Record<Loader, string> = {
@@ -60,6 +61,8 @@ export default defineRule({
   check({ document, resolution, report, t }) {
     if (isExampleFile(document.path)) return;
     for (const setting of resolution.byRole('apiKey')) {
+      const keyEvidence = llmKeyEvidence(setting, resolution);
+      if (!keyEvidence) continue;
       if (setting.kind === 'envDefault') continue;
       const kept = keepers(setting);
       if (kept.length === 0) continue;
@@ -78,6 +81,7 @@ export default defineRule({
         },
         range: setting.contentRange,
         subject: subjectOf(setting),
+        evidence: keyEvidence,
         fixes: onlyLineBreak ? [] : [{ titleId: 'fix.trim', safety: 'safe', edits: [replaceContent(setting, trimmed)] }],
       });
     }
