@@ -38,8 +38,8 @@ export function pairedBaseUrl(setting: Setting, resolution: Resolution): Setting
  * - proven: its name names a model vendor, gateway or RL role (`OPENAI_API_KEY`, `JUDGE_API_KEY`); it
  *   is set beside a base URL (`pairedBaseUrl`); it is a keyword argument of an LLM client
  *   (`OpenAI(api_key=…)`, `litellm.completion(api_key=…)`);
- * - plausible: a generic name (`api_key`, `--api-key`) under a model-ish path (`llm.api_key`) or in
- *   a file with no other service in sight (generic names only).
+ * - known: a generic name under a model-ish path (`rollout.api_key`, `llm.api_key`);
+ * - plausible: a generic name (`api_key`, `--api-key`) with nothing else in sight.
  */
 export function llmKeyEvidence(setting: Setting, resolution: Resolution): Evidence | undefined {
   const prefix = keyPrefix(setting);
@@ -50,7 +50,7 @@ export function llmKeyEvidence(setting: Setting, resolution: Resolution): Eviden
   if (setting.kind === 'kwarg' && setting.callee && consumerOfCallee(setting.callee)) {
     return { strength: 'proven', id: 'key.client', data: { key: setting.key, client: `${calleeName(setting.callee)}(…)` } };
   }
-  if (setting.kind !== 'env' && MODEL_PATH_WORD.test(setting.path)) return { strength: 'plausible', id: 'key.modelPath', data: { key: setting.key, path: setting.path } };
+  if (setting.kind !== 'env' && MODEL_PATH_WORD.test(setting.path)) return { strength: 'known', id: 'key.modelPath', data: { key: setting.key, path: setting.path } };
   if (prefix === '' && (setting.kind !== 'dictEntry' || !setting.path.includes('.'))) return { strength: 'plausible', id: 'key.generic', data: { key: setting.key } };
   return undefined;
 }

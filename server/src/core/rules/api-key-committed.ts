@@ -1,6 +1,6 @@
 import { defineRule } from './rule';
 import { isExampleFile, subjectOf } from './util';
-import { isRealLookingKey } from '../model/keys';
+import { isRealLookingKey, shannonEntropy } from '../model/keys';
 import { maskSecret } from '../model/secret';
 import type { Setting } from '../model/types';
 import { llmKeyEvidence } from '../evidence/key';
@@ -24,14 +24,19 @@ export function isRepeatedBlock(key: string): boolean {
 }
 
 /** Words that mark a made-up value: `sk-test123456`, `fake-azure-openai-key`, `mock_key_…`. */
-const MADE_UP = /(^|[^a-z])(test|testing|fake|mock|dummy|example|sample|demo|invalid|placeholder)([^a-z]|$)/i;
+const MADE_UP = /test|testing|fake|mock|dummy|example|sample|demo|invalid|placeholder/i;
 
 /**
  * True for text in a key role that is not a secret: a URL (a dict of docs links keyed by
- * `ANTHROPIC_API_KEY`) or a value that says it is made up (`sk-test123456`, `fake-azure-openai-key`).
+ * `ANTHROPIC_API_KEY`), or a value that says it is made up (`sk-test123456`, `fake-azure-openai-key`)
+ * and has no real-looking part beside that word (at least 20 characters of ≥ 3 bits/char entropy once
+ * the words, the provider prefix and separators are gone). `sk-test-7Hq2…` with a random body stays a key.
  */
 export function isNotAKey(key: string): boolean {
-  return /^[a-z][a-z0-9+.-]*:\/\//i.test(key) || /^www\./i.test(key) || MADE_UP.test(key);
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(key) || /^www\./i.test(key)) return true;
+  if (!MADE_UP.test(key)) return false;
+  const rest = key.replace(/^[a-z]{1,4}[-_]/i, '').replace(new RegExp(MADE_UP.source, 'gi'), '').replace(/[-_.]/g, '');
+  return rest.length < 20 || shannonEntropy(rest) < 3.0;
 }
 
 /** The key text a setting carries: the value of a key role, the token after `Bearer ` of a header role. */
