@@ -22,6 +22,7 @@ const inside = (range: Range, offset: number) => offset >= range.start && offset
  * loaders keep edge whitespace; for `os.getenv("NAME")` and the like the values the `.env` files in
  * the same folder give NAME (from `WorkspaceFacts.siblingEnv`). `undefined` elsewhere. A base URL
  * with a probe result in `verified` also says what Test Connection proved, and when (server local time).
+ * Every finding at the offset adds its evidence line (why Rollout Lint believes it).
  */
 export function hoverAt(lint: DocumentLint, offset: number, locale: Locale, verified: readonly VerifiedEndpoint[] = []): Hover | undefined {
   const outcome = lint.outcome;
@@ -41,6 +42,11 @@ export function hoverAt(lint: DocumentLint, offset: number, locale: Locale, veri
   } else if (setting?.role === 'apiKey') {
     sections.push(apiKeyHover(setting, locale));
     range ??= setting.valueRange;
+  }
+  const evidence = outcome.findings.filter((f) => f.evidence && inside(f.range, offset));
+  if (evidence.length) {
+    sections.push(evidence.map((f) => say(locale, 'hover.evidence', { ruleId: f.ruleId, severity: f.severity, evidence: f.evidence! })).join('\n\n'));
+    range ??= evidence[0].range;
   }
   if (sections.length === 0 || !range) return undefined;
   return { contents: { kind: MarkupKind.Markdown, value: sections.join('\n\n---\n\n') }, range: lint.doc.range(range) };
