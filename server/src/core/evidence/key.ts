@@ -4,10 +4,7 @@ import { calleeName, consumerOfCallee } from '../model/clients';
 import { normalizeKey } from '../resolve/roles';
 import { isLocalHost } from '../model/hosts';
 import type { Evidence } from './evidence';
-
-/** Name prefixes of model-serving keys (LLM vendors, gateways, local servers, RL roles). */
-const MODEL_KEY_PREFIX =
-  /^(openai|azure_openai|anthropic|claude|deepseek|openrouter|taotoken|sglang|vllm|llm|dashscope|qwen|moonshot|kimi|zhipu|glm|gemini|mistral|groq|together|fireworks|xai|siliconflow|ark|volcengine|minimax|baichuan|perplexity|cohere|ollama|lmstudio|litellm|policy|rollout|reward|judge|teacher|model)(_|$)/;
+import { MODEL_NAME_PREFIX as MODEL_KEY_PREFIX } from './vendors';
 
 /** Path words under which a generic `api_key` is plausibly a model endpoint's key. */
 const MODEL_PATH_WORD = /(^|[._\-[\]])(openai|anthropic|llm|model|models|provider|providers|rollout|policy|reward|judge|teacher|inference|serving|generation)([._\-[\]]|$)/i;

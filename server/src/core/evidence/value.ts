@@ -8,3 +8,12 @@ import type { Setting } from '../model/types';
 export function isAbsentValue(setting: Setting): boolean {
   return setting.valueType === 'null';
 }
+
+/**
+ * True when a value is a reference that its reader resolves, not the value itself: LiteLLM's
+ * `os.environ/AZURE_API_BASE` (LiteLLM proxy config docs, "os.environ/" prefix) names an env var.
+ * Such a value is treated as dynamic in every role.
+ */
+export function isReferenceValue(value: string): boolean {
+  return /^os\.environ\/[A-Za-z_][A-Za-z0-9_]*$/.test(value.trim());
+}

@@ -108,8 +108,11 @@ export interface Setting {
   envName?: string;
 }
 
-/** The API a request site talks to. */
-export type ApiKind = 'chat' | 'completions' | 'responses' | 'sglang-generate' | 'unknown';
+/**
+ * The API a request site talks to. `other` = its URL names an endpoint of another API (TRL's
+ * `/get_sequence_logprobs/`, a reward server's `/score`): OpenAI request rules do not apply to it.
+ */
+export type ApiKind = 'chat' | 'completions' | 'responses' | 'sglang-generate' | 'other' | 'unknown';
 
 /**
  * How a request site is written, which decides the shape of an inserted parameter:

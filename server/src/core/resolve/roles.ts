@@ -1,5 +1,6 @@
 import { isHttpClientCall } from '../model/clients';
 import type { Role, Setting } from '../model/types';
+import { FRONTEND_PREFIX, MODEL_NAME_WORD } from '../evidence/vendors';
 
 /**
  * The role table (DESIGN "Roles"). Key names are normalised before matching: lower-cased, leading
@@ -59,9 +60,17 @@ export function roleOf(setting: Setting, extraKeys: Partial<Record<Role, string[
   if (setting.format === 'json' && key === 'api' && /(^|\.)providers\.("[^"]*"|[^."]+)\.api$/.test(setting.path)) return 'apiType';
   for (const rule of ROLE_TABLE) {
     if (rule.kinds && !rule.kinds.includes(setting.kind)) continue;
-    if (matches(rule, key)) return rule.role;
+    if (matches(rule, key)) return isFrontendSetting(key, rule.role) ? undefined : rule.role;
   }
   return undefined;
+}
+
+/**
+ * A browser app's build variable (`VITE_BACKEND_BASE_URL`, `NEXT_PUBLIC_API_KEY`) that names no
+ * model vendor or role: its URL is a web backend's, out of Rollout Lint's scope.
+ */
+function isFrontendSetting(key: string, role: Role): boolean {
+  return (role === 'baseUrl' || role === 'apiKey') && FRONTEND_PREFIX.test(key) && !MODEL_NAME_WORD.test(key.replace(FRONTEND_PREFIX, ''));
 }
 
 /**

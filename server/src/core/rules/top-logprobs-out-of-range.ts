@@ -57,7 +57,7 @@ export default defineRule({
     };
     for (const setting of resolution.byRole('topLogprobs')) {
       const kind = sites.get(setting)?.apiKind;
-      if (kind === 'completions' || kind === 'sglang-generate') continue;
+      if (kind === 'completions' || kind === 'sglang-generate' || kind === 'other') continue;
       check(setting, CHAT_MAX, 'chat');
     }
     for (const setting of resolution.byRole('logprobs')) {

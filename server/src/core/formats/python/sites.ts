@@ -8,6 +8,7 @@ import { fstringSegment, stringParts, stringValue } from './literals';
 import { auxiliaryScopeReason, callsPassing, resultReadReason, rolloutScopeReason } from './rollout';
 import type { DictInfo } from './symbols';
 import type { Scope } from './walk';
+import { namesOtherEndpoint } from '../../model/clients';
 
 /** The API an SDK-style callee talks to; `undefined` when it is not a known request call. */
 function apiKindOfCallee(callee: string, litellmNames: Map<string, string>): ApiKind | undefined {
@@ -26,7 +27,7 @@ function apiKindOfUrl(tail: string | undefined): ApiKind {
   if (/(^|\/)completions$/.test(path)) return 'completions';
   if (/(^|\/)generate$/.test(path)) return 'sglang-generate';
   if (/(^|\/)responses$/.test(path)) return 'responses';
-  return 'unknown';
+  return namesOtherEndpoint(path) ? 'other' : 'unknown';
 }
 
 /** A dict's API by its keys: model+messages → chat, model+prompt → completions, text/input_ids+sampling_params → SGLang. */
@@ -74,6 +75,7 @@ function urlOf(ctx: PyContext, expr: SyntaxNode | undefined, scope: Scope): { ta
   switch (expr.type) {
     case 'identifier': {
       const bound = ctx.symbols.lookup(scope, expr.text, expr.startIndex);
+      if (bound?.kind === 'other' && bound.value?.type === 'string') return { tail: urlOf(ctx, bound.value, scope).tail };
       const value = bound?.kind === 'literal' && bound.setting.valueType === 'string' ? bound.setting.value : undefined;
       return value === undefined ? {} : { tail: value, endpoint: value };
     }
