@@ -35,7 +35,7 @@ const DESCRIPTIONS: Record<string, string> = {
   rolloutGlobs:
     'Files whose generation requests are rollout requests (picomatch globs matched against the workspace-relative path); rollout requests must ask for log probs. Replaces the default.',
   testGlobs:
-    'Test, fixture and mock files (picomatch globs matched against the workspace-relative path): their keys and URLs are fake on purpose, so findings there are hints at most. Replaces the default; `[]` treats no file as a test.',
+    'Test, fixture, mock and smoke-test files (picomatch globs matched against the workspace-relative path): their keys and URLs are fake on purpose, so value rules report nothing there. Replaces the default; `[]` treats no file as a test.',
   jsonGlobs: 'JSON files to lint besides `openclaw.json` and `*settings.json` with an `env` key (picomatch globs matched against the workspace-relative path).',
   extraKeys:
     'Extra key names per role (`baseUrl`, `apiKey`, `model`, `logprobs`, …), matched case-, `-`- and `_`-insensitively; added to the built-in table.',

@@ -21,8 +21,8 @@ import { lowerSeverity, renderEvidence, severityCap, type Evidence } from './evi
 import { fileEvidence } from './evidence/file';
 import { derivedEvidence } from './evidence/derive';
 
-/** Rules whose findings are about the linter itself, not about values: not capped in test code. */
-const NOT_CAPPED_IN_TESTS = new Set(['disable-directive', 'skipped-file']);
+/** Rules whose findings are about the linter itself, not about values: still reported in test code. */
+const KEPT_IN_TESTS = new Set(['disable-directive', 'skipped-file']);
 
 /** Everything a lint run needs besides the document. */
 export interface LintOptions {
@@ -73,7 +73,10 @@ function render(rule: Rule, locale: Locale, id: string, data: Record<string, str
  * Lints one document. `path` decides the format unless `format` is given; `text` may start with a
  * BOM (removed; all offsets in the outcome are into the BOM-less text). Never throws for any input:
  * extractor failures become `parse-error` findings and rule failures are listed in `failures`.
- * Throws only when `path` has no known format and `format` is absent.
+ * Throws only when `path` has no known format and `format` is absent. Severity follows evidence: a
+ * finding is never above `severityCap` of its evidence's strength, whatever the configured level.
+ * In test, fixture and mock code (`config.testGlobs`) values are fake on purpose: only
+ * `disable-directive` and `skipped-file` are reported there.
  */
 export function lintDocument(input: { path: string; text: string; format?: Format }, options: LintOptions): LintOutcome {
   const config = options.config ?? DEFAULT_CONFIG;
@@ -113,20 +116,15 @@ export function lintDocument(input: { path: string; text: string; format?: Forma
       file,
       t: (id, data) => render(rule, locale, id, data),
       report(r) {
+        if (file.kind === 'test' && !KEPT_IN_TESTS.has(rule.meta.id)) return;
         const evidence: Evidence = r.evidence ?? derivedEvidence(r.subject, r.range, format, extraction, resolution, locale);
-        let severity = lowerSeverity(r.severity && level === rule.meta.defaultSeverity ? r.severity : level, severityCap(evidence.strength));
-        let why = renderEvidence(evidence, locale);
-        if (file.kind === 'test' && !NOT_CAPPED_IN_TESTS.has(rule.meta.id)) {
-          severity = 'hint';
-          why = `${why}; ${renderEvidence({ strength: 'plausible', id: 'file.test', data: { glob: file.glob ?? '' } }, locale)}`;
-        }
         findings.push({
           ruleId: rule.meta.id,
-          severity,
+          severity: lowerSeverity(r.severity && level === rule.meta.defaultSeverity ? r.severity : level, severityCap(evidence.strength)),
           messageId: r.messageId,
           data: r.data ?? {},
           message: render(rule, locale, r.messageId, r.data),
-          evidence: why,
+          evidence: renderEvidence(evidence, locale),
           range: r.range,
           subject: r.subject,
           fixes: (fixesAllowed ? r.fixes ?? [] : [])

@@ -17,8 +17,8 @@ export interface LintConfig {
   /** Extra JSON files to lint beyond `openclaw.json` and `*settings.json`. */
   jsonGlobs: string[];
   /**
-   * Test, fixture and mock code (`evidence/file`): values there are fake on purpose, so findings in
-   * such files are hints at most.
+   * Test, fixture and mock code (`evidence/file`): values there are fake on purpose, so value rules
+   * report nothing in such files.
    */
   testGlobs: string[];
   /** Paths never linted. */
@@ -50,6 +50,9 @@ export const DEFAULT_CONFIG: LintConfig = {
     '**/mocks/**',
     '**/*.test.*',
     '**/*.spec.*',
+    '**/*smoke_test*',
+    '**/smoke_*.{py,sh}',
+    '**/*_smoke.{py,sh}',
   ],
   ignore: [],
   extraKeys: {},

@@ -20,7 +20,6 @@ const EN = {
   'parse.parser': 'reported by the {format} parser in a part that holds a setting Rollout Lint reads',
   'parse.grammar': 'the {format} grammar could not read a part that holds a setting Rollout Lint reads; valid code the grammar does not cover looks the same',
   'parse.duplicate': '{key} appears twice in one mapping and holds a setting Rollout Lint reads; PyYAML keeps the last one',
-  'file.test': 'test code ({glob}): its values are fake on purpose, so this is a hint at most',
   text: 'from the {format} text at this position',
 } as const;
 
@@ -45,7 +44,6 @@ const ZH: Record<EvidenceId, string> = {
   'parse.parser': '由 {format} 解析器报告，出错部分含有 Rollout Lint 读取的设置',
   'parse.grammar': '{format} 语法无法读取含有 Rollout Lint 所读设置的部分；语法未覆盖的合法代码看起来也是这样',
   'parse.duplicate': '{key} 在同一映射中出现两次，且含有 Rollout Lint 读取的设置；PyYAML 保留后一个',
-  'file.test': '测试代码（{glob}）：其中的值是有意伪造的，因此最多给出提示',
   text: '依据此处的 {format} 文本',
 };
 

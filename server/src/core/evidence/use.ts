@@ -1,4 +1,4 @@
-import type { Extraction, Setting } from '../model/types';
+import type { Extraction, Range, Setting } from '../model/types';
 import { normalizeKey } from '../resolve/roles';
 import { isServerLaunch } from '../formats/shell/servers';
 import type { Evidence } from './evidence';
@@ -19,27 +19,29 @@ function referencePattern(name: string, format: Setting['format']): RegExp {
 /**
  * Where a host-role variable (`ROUTER_HOST="${ROUTER_HOST:-0.0.0.0}"`, Python `ROUTER_HOST = …`) is
  * used in its file: `destination` when a base URL, a destination flag or a host-role setting reads
- * it; `bind` when its only uses are the `--host`/`--bind` of a command or any flag of a server launch
- * (`sglang_router.launch_router --host "$ROUTER_HOST"`); `unknown` when it has no visible use or
+ * it; `bind` when its only uses are the `--host`/`--bind` of a command, any flag of a server launch
+ * (`sglang_router.launch_router --host "$ROUTER_HOST"`) or a `host=` keyword (`uvicorn.run(app, host=H)`); `unknown` when it has no visible use or
  * other uses. Settings that are not variables (YAML/JSON keys, flags, dotenv lines) are `destination`:
  * their key already says what they are.
  */
 export function variableUse(setting: Setting, extraction: Extraction, text: string): { use: 'destination' | 'bind' | 'unknown'; evidence?: Evidence } {
-  const isVariable = (setting.format === 'shell' && (setting.kind === 'env' || setting.kind === 'envDefault')) || (setting.format === 'python' && setting.kind === 'assignment');
-  if (!isVariable) return { use: 'destination' };
-  const name = setting.envName ?? setting.key;
+  const variable = variableOf(setting, extraction);
+  if (!variable) return { use: 'destination' };
+  const { name, statement } = variable;
   const ref = referencePattern(name, setting.format);
   const global = new RegExp(ref.source, 'g');
   let total = 0;
   for (const m of text.matchAll(global)) {
-    if (m.index >= setting.statementRange.start && m.index < setting.statementRange.end) continue;
+    if (m.index >= statement.start && m.index < statement.end) continue;
     total++;
   }
   let bind = 0;
   for (const other of extraction.settings) {
-    const own = other.statementRange.start < setting.statementRange.end && setting.statementRange.start < other.statementRange.end;
+    const own = other.statementRange.start < statement.end && statement.start < other.statementRange.end;
     if (other === setting || own || !ref.test(other.raw)) continue;
-    if (other.kind === 'flag' && (BIND_FLAGS.has(normalizeKey(other.key)) || (other.command !== undefined && isServerLaunch(other.command)))) {
+    const bindFlag = other.kind === 'flag' && (BIND_FLAGS.has(normalizeKey(other.key)) || (other.command !== undefined && isServerLaunch(other.command)));
+    const bindKwarg = other.kind === 'kwarg' && BIND_FLAGS.has(normalizeKey(other.key));
+    if (bindFlag || bindKwarg) {
       bind += other.raw.match(global)?.length ?? 1;
       continue;
     }
@@ -49,4 +51,18 @@ export function variableUse(setting: Setting, extraction: Extraction, text: stri
   }
   if (total > 0 && bind === total) return { use: 'bind' };
   return { use: 'unknown', evidence: { strength: 'plausible', id: 'host.name', data: { key: setting.key } } };
+}
+
+/**
+ * The variable a setting defines, with the statement that defines it: a shell assignment or
+ * `${NAME:-default}`, a Python assignment, or the `os.getenv("X", "default")` default of a Python
+ * assignment (`HOST = os.getenv("HOST", "0.0.0.0")` defines `HOST`). `undefined` for anything else.
+ */
+function variableOf(setting: Setting, extraction: Extraction): { name: string; statement: Range } | undefined {
+  if (setting.format === 'shell' && (setting.kind === 'env' || setting.kind === 'envDefault')) return { name: setting.envName ?? setting.key, statement: setting.statementRange };
+  if (setting.format !== 'python') return undefined;
+  if (setting.kind === 'assignment') return { name: setting.key, statement: setting.statementRange };
+  if (setting.kind !== 'envDefault') return undefined;
+  const owner = extraction.settings.find((s) => s.kind === 'assignment' && s.statementRange.start <= setting.valueRange.start && setting.valueRange.end <= s.statementRange.end);
+  return owner ? { name: owner.key, statement: owner.statementRange } : undefined;
 }

@@ -9,8 +9,11 @@ const AZURE_ENDPOINT = /^(--)?azure[_-](openai[_-])?endpoint$/i;
 
 /**
  * A trailing `/` on a base URL that is concatenated naively (`f"{base}/chat/completions"` →
- * `…/v1//chat/completions`) or whose consumer is unknown. The OpenAI and Anthropic SDKs remove one
- * slash at the seam (see `sdkJoin`), so under them alone it is harmless and not reported.
+ * `…/v1//chat/completions`): a warning, since the join provably yields `//`. With no visible consumer
+ * it is only plausible (a hint). The OpenAI and Anthropic SDKs, LiteLLM and Azure endpoints remove
+ * one slash at the seam (see `sdkJoin`), so under them it is harmless and not reported (Google's
+ * documented `…/v1beta/openai/` through the OpenAI SDK); a join that needs the slash
+ * (`f"{base}exposed/"`) is a `raw` consumer without a leading `/`, and is not reported either.
  */
 export default defineRule({
   meta: {
@@ -47,6 +50,9 @@ export default defineRule({
           : { value: shorten(v) },
         range: setting.contentRange,
         subject: subjectOf(setting),
+        evidence: naive
+          ? { strength: 'proven', id: 'baseUrl.consumer', data: { key: setting.key, consumer: naive.consumer.id, via: naive.consumer.via } }
+          : { strength: 'plausible', id: 'baseUrl.noConsumer', data: { key: setting.key } },
         fixes: [{ titleId: 'fix.strip', safety: 'unsafe', edits: [replaceContent(setting, v.replace(/\/+$/, ''))] }],
       });
     }
