@@ -1,5 +1,7 @@
 import { defineRule } from './rule';
 import { replaceContent, shorten, subjectOf } from './util';
+import { MODEL_NAME_PREFIX } from '../evidence/vendors';
+import { normalizeKey } from '../resolve/roles';
 
 /**
  * Azure endpoints: openai-python builds `{azure_endpoint.rstrip("/")}/openai/…` (lib/azure.py), so a
@@ -8,9 +10,16 @@ import { replaceContent, shorten, subjectOf } from './util';
 const AZURE_ENDPOINT = /^(--)?azure[_-](openai[_-])?endpoint$/i;
 
 /**
+ * Bases that a provider documents with the trailing slash, for OpenAI-compatible clients: Google's
+ * Gemini OpenAI compatibility guide gives `https://generativelanguage.googleapis.com/v1beta/openai/`.
+ */
+const DOCUMENTED_WITH_SLASH = new Set(['https://generativelanguage.googleapis.com/v1beta/openai/']);
+
+/**
  * A trailing `/` on a base URL that is concatenated naively (`f"{base}/chat/completions"` →
  * `…/v1//chat/completions`): a warning, since the join provably yields `//`. With no visible consumer
- * it is only plausible (a hint). The OpenAI and Anthropic SDKs, LiteLLM and Azure endpoints remove
+ * it is a warning when the key names a vendor (`OPENROUTER_API_BASE`: its SDKs and LiteLLM read it),
+ * otherwise only plausible (a hint). The OpenAI and Anthropic SDKs, LiteLLM and Azure endpoints remove
  * one slash at the seam (see `sdkJoin`), so under them it is harmless and not reported (Google's
  * documented `…/v1beta/openai/` through the OpenAI SDK); a join that needs the slash
  * (`f"{base}exposed/"`) is a `raw` consumer without a leading `/`, and is not reported either.
@@ -42,7 +51,8 @@ export default defineRule({
       const v = setting.value.trim();
       if (!v.endsWith('/') || AZURE_ENDPOINT.test(setting.key) || /(^|\.)litellm_params\.api_base$/.test(setting.path)) continue;
       const naive = base.requests.find((r) => r.consumer.appendedPath?.startsWith('/'));
-      if (!naive && base.consumers.length > 0) continue;
+      if (!naive && (base.consumers.length > 0 || DOCUMENTED_WITH_SLASH.has(v))) continue;
+      const vendor = MODEL_NAME_PREFIX.exec(normalizeKey(setting.key))?.[1];
       report({
         messageId: naive ? 'naive' : 'unknown',
         data: naive
@@ -52,7 +62,9 @@ export default defineRule({
         subject: subjectOf(setting),
         evidence: naive
           ? { strength: 'proven', id: 'baseUrl.consumer', data: { key: setting.key, consumer: naive.consumer.id, via: naive.consumer.via } }
-          : { strength: 'plausible', id: 'baseUrl.noConsumer', data: { key: setting.key } },
+          : vendor
+            ? { strength: 'known', id: 'baseUrl.vendorName', data: { key: setting.key, provider: vendor } }
+            : { strength: 'plausible', id: 'baseUrl.noConsumer', data: { key: setting.key } },
         fixes: [{ titleId: 'fix.strip', safety: 'unsafe', edits: [replaceContent(setting, v.replace(/\/+$/, ''))] }],
       });
     }
