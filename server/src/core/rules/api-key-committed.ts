@@ -27,13 +27,13 @@ export function isRepeatedBlock(key: string): boolean {
 const MADE_UP = /test|testing|fake|mock|dummy|example|sample|demo|invalid|placeholder/i;
 
 /**
- * True for text in a key role that is not a secret: a URL (a dict of docs links keyed by
- * `ANTHROPIC_API_KEY`), or a value that says it is made up (`sk-test123456`, `fake-azure-openai-key`)
+ * True for text in a key role that is not a secret: a URL, with or without scheme (a dict of docs
+ * links keyed by `ANTHROPIC_API_KEY`, `platform.moonshot.ai/console`), or a value that says it is made up (`sk-test123456`, `fake-azure-openai-key`)
  * and has no real-looking part beside that word (at least 20 characters of ≥ 3 bits/char entropy once
  * the words, the provider prefix and separators are gone). `sk-test-7Hq2…` with a random body stays a key.
  */
 export function isNotAKey(key: string): boolean {
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(key) || /^www\./i.test(key)) return true;
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(key) || /^www\./i.test(key) || /^[a-z0-9-]+(\.[a-z0-9-]+)+\/[\w./-]*$/i.test(key)) return true;
   if (!MADE_UP.test(key)) return false;
   const rest = key.replace(/^[a-z]{1,4}[-_]/i, '').replace(new RegExp(MADE_UP.source, 'gi'), '').replace(/[-_.]/g, '');
   return rest.length < 20 || shannonEntropy(rest) < 3.0;

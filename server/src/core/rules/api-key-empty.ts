@@ -1,6 +1,6 @@
 import { defineRule } from './rule';
 import { subjectOf } from './util';
-import { llmKeyEvidence } from '../evidence/key';
+import { llmKeyEvidence, pairedBaseUrl } from '../evidence/key';
 
 /**
  * A key that a client will send empty (`api_key=""`, `OPENAI_API_KEY=`): the SDK sends
@@ -8,6 +8,7 @@ import { llmKeyEvidence } from '../evidence/key';
  * `os.getenv("K", "")` and `${K:-}` are not reported: they are often a server's own "no key expected".
  * Keys of other services (`WANDB_API_KEY=`) are left alone and absent values (`None`, `null`, a
  * SkyPilot `secrets: {K: }` filled by `--secret`) are not empty: see `llmKeyEvidence`, `isAbsentValue`.
+ * An empty key beside an empty base URL is an unfilled block of a config template: a hint.
  */
 export default defineRule({
   meta: {
@@ -30,8 +31,11 @@ export default defineRule({
     for (const setting of resolution.byRole('apiKey')) {
       if (setting.kind === 'envDefault' || setting.kind === 'assignment' || setting.value === undefined) continue;
       if (setting.value.trim() !== '' || setting.valueType !== 'string') continue;
-      const evidence = llmKeyEvidence(setting, resolution);
-      if (!evidence) continue;
+      const keyEvidence = llmKeyEvidence(setting, resolution);
+      if (!keyEvidence) continue;
+      const base = pairedBaseUrl(setting, resolution);
+      const unfilled = base !== undefined && base.valueType === 'string' && base.value?.trim() === '';
+      const evidence = unfilled ? { ...keyEvidence, strength: 'plausible' as const } : keyEvidence;
       report({
         evidence, messageId: 'empty', data: { key: setting.key }, range: { start: setting.keyRange.start, end: Math.max(setting.keyRange.end, setting.valueRange.end) }, subject: subjectOf(setting) });
     }

@@ -12,8 +12,8 @@ import { isAbsentValue } from '../evidence/value';
  * Compose/OmegaConf/OpenClaw interpolation). Servers answer 401.
  * Only keys tied to an LLM endpoint (`llmKeyEvidence`; not `WANDB_API_KEY`); absent values
  * (`None`, `null`, `~`) mean "the client reads its env var" and are never placeholders. A deliberate
- * dummy (`dummy`, `none`) beside a self-hosted base URL (loopback, private or variable host) or with
- * no base URL in sight is a hint. Template files (`.env.example`) are exempt.
+ * dummy (`dummy`, `none`) beside a self-hosted base URL (loopback, private or variable host), beside a
+ * base URL that is not a literal (`base_url=self.base_url`) or with no base URL in sight is a hint. Template files (`.env.example`) are exempt.
  */
 export default defineRule({
   meta: {
@@ -48,7 +48,8 @@ export default defineRule({
       if (template && !unexpanded) continue;
       const base = pairedBaseUrl(setting, resolution);
       const selfHosted = base !== undefined && isSelfHostedBase(base, resolution);
-      const dummy = !template && (selfHosted || (base === undefined && isDummyKey(setting.value) && !isHostedOnlyKey(setting)));
+      const literalHosted = base !== undefined && !selfHosted && base.value !== undefined;
+      const dummy = !template && (selfHosted || (!literalHosted && isDummyKey(setting.value) && !isHostedOnlyKey(setting)));
       const messageId = !template ? (dummy ? 'placeholderLocal' : 'placeholder') : unexpanded === 'singleQuoted' ? 'templateSingleQuoted' : 'templateLiteral';
       const name = template?.[1] ?? template?.[2] ?? '';
       report({

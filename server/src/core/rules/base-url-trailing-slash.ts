@@ -18,8 +18,9 @@ const DOCUMENTED_WITH_SLASH = new Set(['https://generativelanguage.googleapis.co
 /**
  * A trailing `/` on a base URL that is concatenated naively (`f"{base}/chat/completions"` →
  * `…/v1//chat/completions`): a warning, since the join provably yields `//`. With no visible consumer
- * it is a warning when the key names a vendor (`OPENROUTER_API_BASE`: its SDKs and LiteLLM read it),
- * otherwise only plausible (a hint). The OpenAI and Anthropic SDKs, LiteLLM and Azure endpoints remove
+ * it is a warning when a config entry's key names a vendor (`OPENROUTER_API_BASE=` in a `.env`),
+ * otherwise only plausible (a hint): a default in code (`os.environ.get("X_BASE_URL", "…/v1/")`) goes
+ * on to code we do not see, usually an SDK that normalises the seam. The OpenAI and Anthropic SDKs, LiteLLM and Azure endpoints remove
  * one slash at the seam (see `sdkJoin`), so under them it is harmless and not reported (Google's
  * documented `…/v1beta/openai/` through the OpenAI SDK); a join that needs the slash
  * (`f"{base}exposed/"`) is a `raw` consumer without a leading `/`, and is not reported either.
@@ -52,7 +53,8 @@ export default defineRule({
       if (!v.endsWith('/') || AZURE_ENDPOINT.test(setting.key) || /(^|\.)litellm_params\.api_base$/.test(setting.path)) continue;
       const naive = base.requests.find((r) => r.consumer.appendedPath?.startsWith('/'));
       if (!naive && (base.consumers.length > 0 || DOCUMENTED_WITH_SLASH.has(v))) continue;
-      const vendor = MODEL_NAME_PREFIX.exec(normalizeKey(setting.key))?.[1];
+      const definition = setting.kind === 'env' || setting.kind === 'property' || setting.kind === 'flag';
+      const vendor = definition ? MODEL_NAME_PREFIX.exec(normalizeKey(setting.key))?.[1] : undefined;
       report({
         messageId: naive ? 'naive' : 'unknown',
         data: naive

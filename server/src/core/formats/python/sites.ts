@@ -30,6 +30,12 @@ function apiKindOfUrl(tail: string | undefined): ApiKind {
   return namesOtherEndpoint(path) ? 'other' : 'unknown';
 }
 
+/**
+ * Fields of SGLang's native `/generate` body (`GenerateReqInput`, python/sglang/srt/managers/io_struct.py);
+ * a body to a `…/generate` URL with none of them (TRL's `{"prompts": …}`) is another server's API.
+ */
+const SGLANG_GENERATE_KEYS = ['text', 'input_ids', 'input_embeds', 'sampling_params', 'return_logprob'];
+
 /** A dict's API by its keys: model+messages → chat, model+prompt → completions, text/input_ids+sampling_params → SGLang. */
 function apiKindOfBody(keys: Set<string>): ApiKind | undefined {
   if (keys.has('model') && keys.has('messages')) return 'chat';
@@ -165,7 +171,8 @@ function postSite(ctx: PyContext, call: SyntaxNode, scope: Scope, callee: string
   if (!dict || dict.used) return undefined;
   const url = urlOf(ctx, positional[0] ?? keywords.get('url'), scope);
   const entries = dictParams(ctx, dict);
-  const fromUrl = apiKindOfUrl(url.tail);
+  const urlKind = apiKindOfUrl(url.tail);
+  const fromUrl = urlKind === 'sglang-generate' && entries && !SGLANG_GENERATE_KEYS.some((k) => entries.has(k)) ? 'other' : urlKind;
   const apiKind = fromUrl !== 'unknown' ? fromUrl : entries ? apiKindOfBody(new Set(entries.keys())) ?? 'unknown' : 'unknown';
   return dictSite(ctx, dict, apiKind, scope, [call], { callee, ...(url.endpoint !== undefined ? { endpoint: url.endpoint } : {}) });
 }
