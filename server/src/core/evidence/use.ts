@@ -22,11 +22,16 @@ function referencePattern(name: string, format: Setting['format']): RegExp {
  * it; `bind` when its only uses are the `--host`/`--bind` of a command, any flag of a server launch
  * (`sglang_router.launch_router --host "$ROUTER_HOST"`) or a `host=` keyword (`uvicorn.run(app, host=H)`); `unknown` when it has no visible use or
  * other uses. Settings that are not variables (YAML/JSON keys, flags, dotenv lines) are `destination`:
- * their key already says what they are.
+ * their key already says what they are; except `X_SERVER_HOST` in a `.env` or a Python dict (the env
+ * handed to a server's container: `{"CUA_SERVER_HOST": "0.0.0.0"}`), which may be the server's own
+ * bind address: `unknown`.
  */
 export function variableUse(setting: Setting, extraction: Extraction, text: string): { use: 'destination' | 'bind' | 'unknown'; evidence?: Evidence } {
   const variable = variableOf(setting, extraction);
-  if (!variable) return { use: 'destination' };
+  if (!variable) {
+    const serverOwn = (setting.format === 'dotenv' || (setting.format === 'python' && setting.kind === 'dictEntry')) && /_server_host$/i.test(setting.key);
+    return serverOwn ? { use: 'unknown', evidence: { strength: 'plausible', id: 'host.name', data: { key: setting.key } } } : { use: 'destination' };
+  }
   const { name, statement } = variable;
   const ref = referencePattern(name, setting.format);
   const global = new RegExp(ref.source, 'g');
