@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import picomatch from 'picomatch';
+import { globMatcher } from '../core/glob';
 import { normalizeLocale, type Locale } from '../core/messages/locale';
 import { RULES } from '../core/rules/index';
 import { ConfigError, invalidate, loadConfigFor, loadConfigForDirectory, type LoadedConfig } from '../node/config';
@@ -9,6 +9,7 @@ import { lintFile, type FileResult } from '../node/lint-file';
 import { walk } from '../node/walk';
 import { FORMATTERS, type FormatName } from './format/index';
 import type { CliIo } from './io';
+import { sanitizeForTerminal } from './sanitize';
 
 /** Options of `rollout-lint [paths…]`, as commander parses them. */
 export interface LintCommandOptions {
@@ -33,7 +34,7 @@ function ignoredBy(loaded: LoadedConfig, relPath: string): boolean {
   if (loaded.config.ignore.length === 0) return false;
   let matcher = ignoreMatchers.get(loaded);
   if (!matcher) {
-    matcher = picomatch(loaded.config.ignore, { dot: true });
+    matcher = globMatcher(loaded.config.ignore);
     ignoreMatchers.set(loaded, matcher);
   }
   return matcher(relPath);
@@ -63,10 +64,14 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
     const { files, problems } = walk(paths.length ? paths : ['.'], root, facts, { noIgnore: !options.ignore, config: rootConfig.config });
     for (const p of problems) io.stderr(`rollout-lint: ${p.path}: ${p.message}\n`);
     const explicit = new Set(paths.map((p) => resolve(root, p)));
+    const fixMode = options.fixUnsafe ? 'unsafe' : options.fix ? 'safe' : undefined;
     const results: FileResult[] = [];
     for (const file of files) {
       const loaded = loadConfigFor(file.absPath, root);
       if (ignoredBy(loaded, file.relPath)) continue;
+      const named = explicit.has(file.absPath);
+      // A git-ignored file (a local .env) is linted but only rewritten when named on the command line.
+      const fixable = fixMode !== undefined && (named || facts.gitState(file.absPath) !== 'ignored');
       const result = lintFile(file.absPath, file.relPath, {
         grammars,
         config: loaded.config,
@@ -74,14 +79,20 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
         locale,
         onlyRules: options.rule?.length ? options.rule : undefined,
         reportUnusedDisableDirectives: !!options.reportUnusedDisableDirectives,
-        fix: options.fixUnsafe ? 'unsafe' : options.fix ? 'safe' : undefined,
-        force: explicit.has(file.absPath),
+        fix: fixable ? fixMode : undefined,
+        force: named,
         maxFileBytes: loaded.config.maxFileBytes,
       });
+      if (result.fixedPasses) io.stderr(`rollout-lint: fixed ${file.relPath}\n`);
+      else if (fixMode && !fixable && result.findings.some((f) => f.fixes.some((x) => x.safety === 'safe' || fixMode === 'unsafe'))) {
+        io.stderr(`rollout-lint: ${file.relPath}: not fixed: git ignores it (name the file to fix it)\n`);
+      }
       for (const f of result.failures) io.stderr(`rollout-lint: ${file.relPath}: internal error in ${f.ruleId}: ${f.error.split('\n')[0]}\n`);
       results.push(result);
     }
-    io.stdout(FORMATTERS[options.format]({ results, includeHints: !!options.includeHints, quiet: !!options.quiet, color: options.color ?? false, root, locale }));
+    const printed = FORMATTERS[options.format]({ results, includeHints: !!options.includeHints, quiet: !!options.quiet, color: options.color ?? false, root, locale });
+    // JSON and SARIF escape control characters themselves; the text formatter sanitises before colouring.
+    io.stdout(options.format === 'github' ? sanitizeForTerminal(printed) : printed);
     if (problems.length || results.some((r) => r.failures.length)) return 2;
     if (options.exitZero) return 0;
     const all = results.flatMap((r) => r.findings);

@@ -1,4 +1,5 @@
-import { readFileSync, statSync } from 'node:fs';
+import { redact } from '../core/redact';
+import { readForLint } from '../node/read';
 import type { ClientCapabilities, Connection, InitializeParams, InitializeResult, ServerCapabilities } from 'vscode-languageserver';
 import {
   CodeActionKind,
@@ -72,7 +73,7 @@ function clientFeatures(caps: ClientCapabilities) {
 /** Wires the Rollout Lint language service onto `connection` and starts listening. */
 export function startServer(connection: Connection): void {
   const documents = new TextDocuments(TextDocument);
-  const log = (message: string) => connection.console.log(message);
+  const log = (message: string) => connection.console.log(redact(message));
   documents.listen(connection);
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
@@ -128,7 +129,8 @@ export function startServer(connection: Connection): void {
       const open = documents.get(pathToUri(path));
       if (open) return { text: open.getText(), version: open.version };
       try {
-        return statSync(path).size > 1024 * 1024 ? undefined : { text: readFileSync(path, 'utf8'), version: null };
+        const read = readForLint(path, 1024 * 1024);
+        return read.kind === 'text' ? { text: read.text, version: null } : undefined;
       } catch {
         return undefined;
       }

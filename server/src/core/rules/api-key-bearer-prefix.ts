@@ -47,7 +47,7 @@ export default defineRule({
         range: setting.contentRange,
         subject: subjectOf(setting),
         evidence: keyEvidence,
-        fixes: [{ titleId: 'fix.drop', safety: 'safe', edits: [{ range: { start, end: start + prefix[0].length }, text: '' }] }],
+        fixes: [{ titleId: 'fix.drop', safety: 'safe', edits: [{ range: { start, end: start + prefix[0].length }, text: '', intendedValue: setting.value?.startsWith(prefix[0]) ? setting.value.slice(prefix[0].length) : undefined }] }],
       });
     }
   },
