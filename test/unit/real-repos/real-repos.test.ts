@@ -9,7 +9,8 @@ import { join, relative } from 'node:path';
  * OpenClaw-RL, slime and verl. Each is copied to a temp folder, made its own git checkout with every
  * file committed (as that folder's README says), and linted from its root with the built CLI. Any
  * error or warning that neither `ACCEPTED.tsv` (beside the repositories) nor this project's
- * `test/real-repos/REAL.tsv` (findings we judge real, each with its reason) lists fails the test.
+ * `test/real-repos/REAL.tsv` (findings we judge real, each with its reason) lists fails the test, and
+ * linting the same checkout from another folder must show the same errors and warnings.
  * Skips, saying so, when `../shared` is absent (a user's clone).
  */
 const PROJECT = join(__dirname, '..', '..', '..');
@@ -66,33 +67,43 @@ describe('real repositories (../shared/real-repos): no unlisted errors or warnin
   const allowed = () => new Set([...listed(join(SHARED, 'ACCEPTED.tsv')), ...listed(join(PROJECT, 'test', 'real-repos', 'REAL.tsv'))]);
 
   for (const repo of REPOS) {
-    it(`${repo}, linted from its root as its own git checkout`, function () {
+    it(`${repo}, linted as its own git checkout from its root and from elsewhere`, function () {
       const source = join(SHARED, repo);
       if (!existsSync(source)) this.skip();
-      const root = mkdtempSync(join(tmpdir(), `rollout-lint-real-${repo}-`));
+      // No "rollout" in the folder name: rolloutGlobs (`**/*rollout*/**`) are still matched against the
+      // path from the working directory, so such a parent folder would make every file a rollout file
+      // when linted from elsewhere (per-file rolloutGlobs resolution is issue 11 item 2, h17's part).
+      const root = mkdtempSync(join(tmpdir(), `rl-gate-${repo}-`));
       try {
         cpSync(source, root, { recursive: true });
         makeWritable(root);
         git(root, 'init', '-q');
         git(root, 'add', '-A', '-f');
         git(root, 'commit', '-qm', 'snapshot');
-        const run = spawnSync(process.execPath, [CLI, '.', '--format', 'json', '--exit-zero'], { cwd: root, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
-        assert.equal(run.status, 0, `rollout-lint exited ${run.status}: ${run.stderr}`);
-        const results = JSON.parse(run.stdout) as { filePath: string; messages: Message[] }[];
         const ok = allowed();
-        const unlisted: string[] = [];
-        let linted = 0;
-        for (const result of results) {
-          linted++;
-          const path = relative(root, result.filePath).split('\\').join('/');
-          for (const m of result.messages) {
-            if (m.severity < 1) continue;
-            const rule = m.ruleId ?? 'parse-error';
-            if (!ok.has(`${repo}\t${path}\t${rule}`)) unlisted.push(`${path}:${m.line}:${m.column} [${rule}] ${m.message}`);
+        const lint = (cwd: string, target: string) => {
+          const run = spawnSync(process.execPath, [CLI, target, '--format', 'json', '--exit-zero'], { cwd, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+          assert.equal(run.status, 0, `rollout-lint exited ${run.status}: ${run.stderr}`);
+          const results = JSON.parse(run.stdout) as { filePath: string; messages: Message[] }[];
+          const shown: string[] = [];
+          const unlisted: string[] = [];
+          for (const result of results) {
+            const path = relative(root, result.filePath).split('\\').join('/');
+            for (const m of result.messages) {
+              if (m.severity < 1) continue;
+              const rule = m.ruleId ?? 'parse-error';
+              const line = `${path}:${m.line}:${m.column} [${rule}] ${m.message}`;
+              shown.push(line);
+              if (!ok.has(`${repo}\t${path}\t${rule}`)) unlisted.push(line);
+            }
           }
-        }
-        assert.ok(linted > 50, `only ${linted} files were linted`);
-        assert.deepEqual(unlisted, [], `${unlisted.length} unlisted errors/warnings in ${repo}`);
+          return { linted: results.length, shown, unlisted };
+        };
+        const fromRoot = lint(root, '.');
+        assert.ok(fromRoot.linted > 50, `only ${fromRoot.linted} files were linted`);
+        assert.deepEqual(fromRoot.unlisted, [], `${fromRoot.unlisted.length} unlisted errors/warnings in ${repo}, linted from its root`);
+        const fromElsewhere = lint(tmpdir(), root);
+        assert.deepEqual(fromElsewhere.shown, fromRoot.shown, `linting ${repo} from another folder gives other errors/warnings than from its root`);
       } finally {
         rmSync(root, { recursive: true, force: true });
       }
