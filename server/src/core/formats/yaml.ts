@@ -191,7 +191,7 @@ class YamlTree {
       const duplicate = seen.has(pair.key.value);
       seen.add(pair.key.value);
       const value = this.node(pair.value);
-      if (duplicate) this.problems.push({ message: 'Map keys must be unique', range: key.range, kind: 'duplicateKey', key: name, hidden: { start: key.range.start, end: value?.range.end ?? key.range.end } });
+      if (duplicate) this.problems.push({ message: 'Map keys must be unique', zh: '映射中的键必须唯一', range: key.range, kind: 'duplicateKey', key: name, hidden: { start: key.range.start, end: value?.range.end ?? key.range.end } });
       if (!value) continue;
       entries.push({ key: name, keyRange: key.contentRange, statementRange: { start: key.range.start, end: value.range.end }, value });
     }

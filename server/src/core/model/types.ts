@@ -205,7 +205,10 @@ export interface Comment {
  * problem keeps from being read (the ERROR node, the repeated pair), when narrower than the whole file.
  */
 export interface ParseProblem {
+  /** English; the parser library's own text where it gave one. */
   message: string;
+  /** The same in Simplified Chinese, when the extractor wrote the text itself (library texts have none). */
+  zh?: string;
   range: Range;
   kind?: 'syntax' | 'grammar' | 'duplicateKey';
   hidden?: Range;

@@ -36,14 +36,16 @@ export default defineRule({
   messages: {
     en: {
       parse: 'cannot parse this {format} file here: {detail}; the rest of the file is still checked',
+      parser: 'the parser says "{text}"',
       duplicate: '"{key}" appears twice in this mapping; PyYAML and most loaders keep the last one, other YAML tools refuse the file: remove the one you do not mean',
     },
     'zh-CN': {
       parse: '无法解析此 {format} 文件的这一部分：{detail}；文件其余部分仍会检查',
+      parser: '解析器信息“{text}”',
       duplicate: '"{key}" 在此映射中出现了两次；PyYAML 等多数加载器保留后一个，其他 YAML 工具会拒绝该文件：请删除不需要的那一个',
     },
   },
-  check({ document, extraction, resolution, report }) {
+  check({ document, extraction, resolution, report, locale, t }) {
     const { text, format } = document;
     const seen = new Set<string>();
     let fileHolds: boolean | undefined;
@@ -57,7 +59,10 @@ export default defineRule({
         report({ messageId: 'duplicate', data: { key: problem.key ?? '' }, range: problem.range, evidence });
         continue;
       }
-      report({ messageId: 'parse', data: { format, detail: problem.message.replace(/[.。]\s*$/, '') }, range: problem.range, evidence });
+      const english = problem.message.replace(/[.。]\s*$/, '');
+      // zh-CN: the extractor's own translation, else the parser library's English text, quoted as such.
+      const detail = locale === 'en' ? english : problem.zh ? problem.zh.replace(/[.。]\s*$/, '') : t('parser', { text: english });
+      report({ messageId: 'parse', data: { format, detail }, range: problem.range, evidence });
     }
   },
 });
