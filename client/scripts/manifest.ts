@@ -42,6 +42,8 @@ const DESCRIPTIONS: Record<string, string> = {
     'Level per rule id: `error`, `warning`, `hint` or `off`. Unlisted rules keep their default. A `.rolloutlintrc.json` nearer the file wins over this setting. Each rule has a page under [docs/rules](https://github.com/rollout-lint/rollout-lint/tree/main/docs/rules).',
   rolloutGlobs:
     'Files whose generation requests are rollout requests (picomatch globs matched against the workspace-relative path); rollout requests must ask for logprobs. Replaces the default.',
+  testGlobs:
+    'Test, fixture, mock and smoke-test files (picomatch globs matched against the workspace-relative path): their keys and URLs are fake on purpose, so value rules report nothing there. Replaces the default; `[]` treats no file as a test.',
   jsonGlobs: 'JSON files to lint besides `openclaw.json` and `*settings.json` with an `env` key (picomatch globs matched against the workspace-relative path).',
   extraKeys:
     'Extra key names per role (`baseUrl`, `apiKey`, `model`, `logprobs`, …), matched case-, `-`- and `_`-insensitively; added to the built-in table.',
@@ -58,6 +60,7 @@ const DESCRIPTIONS_ZH: Record<string, string> = {
   rules:
     '按规则 id 设置级别：`error`、`warning`、`hint` 或 `off`。未列出的规则保持默认级别。离文件更近的 `.rolloutlintrc.json` 优先于此设置。每条规则在 [docs/rules](https://github.com/rollout-lint/rollout-lint/tree/main/docs/rules) 下有说明页。',
   rolloutGlobs: '其中的生成请求算作 rollout 请求的文件（picomatch glob，与相对工作区的路径匹配）；rollout 请求必须要求 logprobs。会替换默认值。',
+  testGlobs: '测试、夹具（fixture）、mock 和冒烟测试文件（picomatch glob，与相对工作区的路径匹配）：其中的密钥和 URL 是有意伪造的，因此值规则在这些文件中不报告任何问题。会替换默认值；`[]` 表示没有文件算作测试。',
   jsonGlobs: '除 `openclaw.json` 和带 `env` 键的 `*settings.json` 外还要检查的 JSON 文件（picomatch glob，与相对工作区的路径匹配）。',
   extraKeys: '按角色（`baseUrl`、`apiKey`、`model`、`logprobs` 等）追加的键名，匹配时不区分大小写、`-` 和 `_`；会加入内置表。',
   extraProviders: '在内置服务商配置之外追加、并优先检查的服务商配置：`id`、`name`、`openaiBases`，以及 `hosts` 或 `localPorts`；其他字段由第一个 base 推出。在不受信任的工作区中会被忽略。',
@@ -105,6 +108,7 @@ export function configurationContribution(): Schema {
       setting('rules', rules),
       setting('rolloutGlobs', { ...shared('rolloutGlobs'), default: DEFAULT_CONFIG.rolloutGlobs }),
       setting('jsonGlobs', { ...shared('jsonGlobs'), default: DEFAULT_CONFIG.jsonGlobs }),
+      setting('testGlobs', { ...shared('testGlobs'), default: DEFAULT_CONFIG.testGlobs }),
       setting('extraKeys', { ...shared('extraKeys'), default: DEFAULT_CONFIG.extraKeys }),
       setting('extraProviders', { ...shared('extraProviders'), default: DEFAULT_CONFIG.extraProviders }),
       setting('maxFileBytes', { ...shared('maxFileBytes'), default: DEFAULT_CONFIG.maxFileBytes }),

@@ -20,8 +20,14 @@ import { matchLineBreaks, minimizeEdit } from './fix';
 import { fixKeepsMeaning } from './fix-check';
 import { secretRanges } from './secrets';
 import { notebookSource, toNotebookExtraction, toNotebookFinding, toNotebookRange, type NotebookSource } from './formats/notebook';
+import { lowerSeverity, renderEvidence, severityCap, type Evidence } from './evidence/evidence';
+import { fileEvidence } from './evidence/file';
+import { derivedEvidence } from './evidence/derive';
 import { documentSecrets, redact } from './redact';
 import { BudgetExceeded, DEFAULT_BUDGET, spend, withBudget, type LintBudget } from './budget';
+
+/** Rules whose findings are about the linter itself, not about values: still reported in test code. */
+const KEPT_IN_TESTS = new Set(['disable-directive', 'skipped-file']);
 
 /** Everything a lint run needs besides the document. */
 export interface LintOptions {
@@ -76,7 +82,10 @@ function render(rule: Rule, locale: Locale, id: string, data: Record<string, str
  * Lints one document. `path` decides the format unless `format` is given; `text` may start with a
  * BOM (removed; all offsets in the outcome are into the BOM-less text). Never throws for any input; over the per-file budget (`options.budget`) the outcome is one `skipped-file` finding:
  * extractor failures become `parse-error` findings and rule failures are listed in `failures`.
- * Throws only when `path` has no known format and `format` is absent.
+ * Throws only when `path` has no known format and `format` is absent. Severity follows evidence: a
+ * finding is never above `severityCap` of its evidence's strength, whatever the configured level.
+ * In test, fixture and mock code (`config.testGlobs`) values are fake on purpose: only
+ * `disable-directive` and `skipped-file` are reported there.
  */
 export function lintDocument(input: { path: string; text: string; format?: Format }, options: LintOptions): LintOutcome {
   const budget = options.budget ?? DEFAULT_BUDGET;
@@ -114,11 +123,12 @@ function lintWithinBudget(input: { path: string; text: string; format?: Format }
     extraction.parseProblems.push({ message: `could not parse: ${(error as Error).message}`, range: { start: 0, end: Math.min(text.length, 1) } });
   }
   const resolution = resolve(extraction, config);
+  const file = fileEvidence(document.path, config);
 
   const findings: Finding[] = [];
   const failures: RuleFailure[] = [];
   /** A syntax error in a structured file may shift what the parser saw: offer no edits into it (as ESLint does on a fatal parse error). */
-  const fixesAllowed = format === 'dotenv' || extraction.parseProblems.length === 0;
+  const fixesAllowed = format === 'dotenv' || extraction.parseProblems.every((p) => p.kind === 'duplicateKey');
   for (const rule of RULES) {
     if (options.onlyRules && !options.onlyRules.includes(rule.meta.id)) continue;
     const level = ruleLevel(rule, config);
@@ -131,14 +141,18 @@ function lintWithinBudget(input: { path: string; text: string; format?: Format }
       facts,
       locale,
       verified: options.verified ?? [],
+      file,
       t: (id, data) => render(rule, locale, id, data, options.surface),
       report(r) {
+        if (file.kind === 'test' && !KEPT_IN_TESTS.has(rule.meta.id)) return;
+        const evidence: Evidence = r.evidence ?? derivedEvidence(r.subject, r.range, format, extraction, resolution, locale);
         findings.push({
           ruleId: rule.meta.id,
-          severity: r.severity && level === rule.meta.defaultSeverity ? r.severity : level,
+          severity: lowerSeverity(r.severity && level === rule.meta.defaultSeverity ? r.severity : level, severityCap(evidence.strength)),
           messageId: r.messageId,
           data: r.data ?? {},
           message: render(rule, locale, r.messageId, r.data, options.surface),
+          evidence: renderEvidence(evidence, locale),
           range: r.range,
           subject: r.subject,
           fixes: (fixesAllowed ? r.fixes ?? [] : [])
@@ -166,6 +180,7 @@ function lintWithinBudget(input: { path: string; text: string; format?: Format }
   const known = documentSecrets(extraction);
   for (const f of kept) {
     f.message = redact(f.message, known);
+    if (f.evidence) f.evidence = redact(f.evidence, known);
     for (const [k, v] of Object.entries(f.data)) if (typeof v === 'string') f.data[k] = redact(v, known);
     for (const fix of f.fixes) fix.title = redact(fix.title, known);
   }

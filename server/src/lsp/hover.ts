@@ -24,6 +24,7 @@ const inside = (range: Range, offset: number) => offset >= range.start && offset
  * loaders keep edge whitespace; for `os.getenv("NAME")` and the like the values the `.env` files in
  * the same folder give NAME (from `WorkspaceFacts.siblingEnv`). `undefined` elsewhere. A base URL
  * with a probe result in `verified` also says what Test Connection proved, and when (server local time).
+ * Every finding at the offset adds its evidence line (why Rollout Lint believes it).
  */
 export function hoverAt(lint: DocumentLint, offset: number, locale: Locale, verified: readonly VerifiedEndpoint[] = [], surface: Surface = 'cli'): Hover | undefined {
   const outcome = lint.outcome;
@@ -43,6 +44,11 @@ export function hoverAt(lint: DocumentLint, offset: number, locale: Locale, veri
   } else if (setting?.role === 'apiKey') {
     sections.push(apiKeyHover(setting, locale));
     range ??= setting.valueRange;
+  }
+  const evidence = outcome.findings.filter((f) => f.evidence && inside(f.range, offset));
+  if (evidence.length) {
+    sections.push(evidence.map((f) => say(locale, 'hover.evidence', { ruleId: f.ruleId, severity: f.severity, evidence: f.evidence! })).join('\n\n'));
+    range ??= evidence[0].range;
   }
   if (sections.length === 0 || !range) return undefined;
   return { contents: { kind: MarkupKind.Markdown, value: redact(sections.join('\n\n---\n\n'), documentSecrets(outcome.extraction)) }, range: lint.doc.range(range) };

@@ -37,7 +37,7 @@ describe('extension manifest (package.json)', () => {
       assert.ok(s.markdownDescription && s.markdownDescription.length > 20, name);
       assert.equal(s.scope, name === 'rolloutLint.trace.server' ? 'window' : 'resource', name);
     }
-    assert.deepEqual(Object.keys(settings).sort(), ['enable', 'extraKeys', 'extraProviders', 'jsonGlobs', 'maxFileBytes', 'rolloutGlobs', 'rules', 'trace.server'].map((k) => `rolloutLint.${k}`));
+    assert.deepEqual(Object.keys(settings).sort(), ['enable', 'extraKeys', 'extraProviders', 'jsonGlobs', 'maxFileBytes', 'rolloutGlobs', 'rules', 'testGlobs', 'trace.server'].map((k) => `rolloutLint.${k}`));
   });
 
   it('contributes.commands lists exactly the commands the extension registers', () => {

@@ -370,7 +370,7 @@ describe('python extractor', () => {
         ['chat', 'dict', 'requests.post', 'http://h:8000/v1/chat/completions', 'model,messages'],
         ['completions', 'dict', 'httpx.post', undefined, 'model,prompt,logprobs'],
         ['sglang-generate', 'dict', 'session.post', undefined, 'text,sampling_params,return_logprob,sampling_params.max_new_tokens'],
-        ['unknown', 'dict', 'client.post', '/health', 'x'],
+        ['other', 'dict', 'client.post', '/health', 'x'],
       ]);
       const body = x.requestSites[1];
       assert.equal(slice(text, body.range), '{"model": "m", "prompt": "p"}');

@@ -39,6 +39,13 @@ describe('LSP hover and code lens (real server over stdio)', () => {
       assert.match(text, /openai SDK .*`https:\/\/taotoken\.net\/api\/v1\/v1\/chat\/completions`/);
     }));
 
+  it('every finding under the cursor says why, in one line', () =>
+    withClient({}, async (client) => {
+      const text = await hover(client, '.env', 'dotenv', 1, 30);
+      assert.ok(text);
+      assert.match(text, /`base-url-duplicate-v1` \(error\) · why: OPENAI_BASE_URL is read by openai-sdk/);
+    }));
+
   it('says plainly when the consumer is unknown', () =>
     withClient({}, async (client) => {
       const text = await hover(client, 'config/rollout.yaml', 'yaml', 5, 20);

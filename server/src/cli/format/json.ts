@@ -13,6 +13,8 @@ export interface EslintMessage {
   endLine: number;
   endColumn: number;
   fatal?: true;
+  /** Rollout Lint's addition: why the finding is believed, in one line (DESIGN "Evidence"). */
+  evidence?: string;
   /** ESLint's single-edit fix: `range` in offsets into the linted text (BOM excluded). */
   fix?: { range: [number, number]; text: string };
   suggestions?: { desc: string; fix: { range: [number, number]; text: string } }[];
@@ -65,6 +67,7 @@ function toMessage(f: Finding, index: LineIndex | undefined, text: string | unde
     endColumn: e.character + 1,
   };
   if (f.ruleId === 'parse-error') message.fatal = true;
+  if (f.evidence) message.evidence = f.evidence;
   const fix = safe && text !== undefined && safe.edits.length ? toEslintFix(safe, text, secrets) : undefined;
   if (fix) message.fix = fix;
   const others = f.fixes.filter((x) => x !== safe && x.edits.length);

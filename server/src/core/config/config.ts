@@ -16,6 +16,11 @@ export interface LintConfig {
   rolloutGlobs: string[];
   /** Extra JSON files to lint beyond `openclaw.json` and `*settings.json`. */
   jsonGlobs: string[];
+  /**
+   * Test, fixture and mock code (`evidence/file`): values there are fake on purpose, so value rules
+   * report nothing in such files.
+   */
+  testGlobs: string[];
   /** Paths never linted. */
   ignore: string[];
   /** Extra key names per role, matched case/`-`/`_`-insensitively like the built-in table. */
@@ -31,6 +36,24 @@ export const DEFAULT_CONFIG: LintConfig = {
   rules: {},
   rolloutGlobs: ['**/*rollout*/**', '**/*rollout*.py', '**/policy_serving*.py'],
   jsonGlobs: [],
+  testGlobs: [
+    '**/test/**',
+    '**/tests/**',
+    '**/testing/**',
+    '**/__tests__/**',
+    '**/test_*.py',
+    '**/*_test.py',
+    '**/*_tests.py',
+    '**/conftest.py',
+    '**/fixtures/**',
+    '**/cassettes/**',
+    '**/mocks/**',
+    '**/*.test.*',
+    '**/*.spec.*',
+    '**/*smoke_test*',
+    '**/smoke_*.{py,sh}',
+    '**/*_smoke.{py,sh}',
+  ],
   ignore: [],
   extraKeys: {},
   extraProviders: [],
@@ -50,6 +73,7 @@ export function mergeConfig(...layers: Partial<LintConfig>[]): LintConfig {
     }
     if (layer.rolloutGlobs) out.rolloutGlobs = [...layer.rolloutGlobs];
     if (layer.jsonGlobs) out.jsonGlobs = [...layer.jsonGlobs];
+    if (layer.testGlobs) out.testGlobs = [...layer.testGlobs];
     if (layer.ignore) out.ignore = [...layer.ignore];
     if (layer.extraProviders) out.extraProviders = [...out.extraProviders, ...layer.extraProviders];
     if (typeof layer.maxFileBytes === 'number') out.maxFileBytes = layer.maxFileBytes;

@@ -188,9 +188,10 @@ class YamlTree {
       if (!key || !isScalar(pair.key)) continue;
       const name = typeof pair.key.value === 'string' ? pair.key.value : key.raw;
       if (name === '<<') continue;
-      if (seen.has(pair.key.value)) this.problems.push({ message: 'Map keys must be unique', zh: '映射中的键必须唯一', range: key.range });
+      const duplicate = seen.has(pair.key.value);
       seen.add(pair.key.value);
       const value = this.node(pair.value);
+      if (duplicate) this.problems.push({ message: 'Map keys must be unique', zh: '映射中的键必须唯一', range: key.range, kind: 'duplicateKey', key: name, hidden: { start: key.range.start, end: value?.range.end ?? key.range.end } });
       if (!value) continue;
       entries.push({ key: name, keyRange: key.contentRange, statementRange: { start: key.range.start, end: value.range.end }, value });
     }

@@ -28,3 +28,17 @@ export function consumerOfCallee(callee: string): Extract<ConsumerId, 'openai-sd
 export function isHttpClientCall(callee: string): boolean {
   return HTTP_CLIENT_METHODS.has(calleeName(callee));
 }
+
+/** Last path segments that end a base URL rather than name an endpoint (`/v1`, `/api`, `/v1beta/openai`). */
+const BASE_SEGMENT = /^(v\d+\w*|api|openai|models?|engines?|deployments?|\{[^}]*\}|\$\{?\w+\}?|)$/i;
+
+/**
+ * True when a request URL's literal path (no scheme or host) ends in a named endpoint that is none of
+ * the OpenAI-style ones callers check first (`/get_sequence_logprobs/`, `/score`, `/health`): the
+ * body belongs to another API. `…/v1`, `…/api` and dynamic tails are not named endpoints.
+ */
+export function namesOtherEndpoint(path: string): boolean {
+  const segments = path.replace(/[?#].*$/s, '').split('/').filter(Boolean);
+  const last = segments[segments.length - 1];
+  return last !== undefined && !BASE_SEGMENT.test(last) && /^[A-Za-z_][\w.-]*$/.test(last);
+}

@@ -112,8 +112,11 @@ export interface Setting {
   envName?: string;
 }
 
-/** The API a request site talks to. */
-export type ApiKind = 'chat' | 'completions' | 'responses' | 'sglang-generate' | 'unknown';
+/**
+ * The API a request site talks to. `other` = its URL names an endpoint of another API (TRL's
+ * `/get_sequence_logprobs/`, a reward server's `/score`): OpenAI request rules do not apply to it.
+ */
+export type ApiKind = 'chat' | 'completions' | 'responses' | 'sglang-generate' | 'other' | 'unknown';
 
 /**
  * How a request site is written, which decides the shape of an inserted parameter:
@@ -197,13 +200,24 @@ export interface Comment {
   range: Range;
 }
 
-/** A problem the parser reported; the file still yields whatever was recoverable. */
+/**
+ * A problem the parser reported; the file still yields whatever was recoverable.
+ * `kind` (absent = `syntax`): `syntax` = the text is broken for every loader (an unterminated quote,
+ * a JSON/YAML syntax error); `grammar` = a tree-sitter grammar could not read a part, which valid code
+ * the grammar does not cover looks like too (`${X:$N+1}` in bash); `duplicateKey` = a YAML mapping
+ * repeats a key, which PyYAML and most loaders resolve (last wins). `hidden` spans the text the
+ * problem keeps from being read (the ERROR node, the repeated pair), when narrower than the whole file.
+ */
 export interface ParseProblem {
   /** English; the parser library's own text where it gave one. */
   message: string;
   /** The same in Simplified Chinese, when the extractor wrote the text itself (library texts have none). */
   zh?: string;
   range: Range;
+  kind?: 'syntax' | 'grammar' | 'duplicateKey';
+  hidden?: Range;
+  /** `duplicateKey`: the repeated key. */
+  key?: string;
 }
 
 /** Everything one extractor pass yields for one document. */
@@ -270,6 +284,8 @@ export interface Finding {
   data: Record<string, string | number>;
   /** The rendered, localised message. */
   message: string;
+  /** Why Rollout Lint believes this, in one localised line (DESIGN "Evidence"); shown in hover and JSON. */
+  evidence?: string;
   range: Range;
   fixes: Fix[];
   /**

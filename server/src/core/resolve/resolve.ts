@@ -2,6 +2,7 @@ import type { Consumer, Extraction, Role, Setting } from '../model/types';
 import type { LintConfig } from '../config/config';
 import { BUILTIN_PROVIDERS, matchProviders, type ProviderProfile } from '../providers/profiles';
 import { consumersOf } from './consumers';
+import { isReferenceValue } from '../evidence/value';
 import { roleOf } from './roles';
 import { effectiveRequestUrl, parseBaseUrl, type ParsedBaseUrl } from './urls';
 
@@ -33,13 +34,18 @@ export interface Resolution {
 
 /**
  * Assigns roles (built-in table + `config.extraKeys`), then resolves every literal base URL's
- * consumers, provider profiles and effective request URLs. Mutates `setting.role` in place.
+ * consumers, provider profiles and effective request URLs. Mutates `setting.role` in place, and
+ * turns a reference value (`os.environ/NAME`, `isReferenceValue`) into a dynamic one.
  */
 export function resolve(extraction: Extraction, config: LintConfig): Resolution {
   const providers = [...config.extraProviders, ...BUILTIN_PROVIDERS];
   const settings: Setting[] = [];
   for (const s of extraction.settings) {
     s.role = roleOf(s, config.extraKeys);
+    if (s.role && s.value !== undefined && isReferenceValue(s.value)) {
+      s.value = undefined;
+      s.valueType = 'dynamic';
+    }
     if (!s.role && isEvidenceTarget(s, extraction) && parseBaseUrl(s.value?.trim() ?? '')) s.role = 'baseUrl';
     if (s.role) settings.push(s);
   }

@@ -1,6 +1,7 @@
 import { isHttpClientCall } from '../model/clients';
 import { toolFlags } from '../model/tools';
 import type { Role, Setting } from '../model/types';
+import { FRONTEND_PREFIX, MODEL_NAME_WORD, NON_MODEL_SERVICE_PREFIX } from '../evidence/vendors';
 
 /**
  * The role table (DESIGN "Roles"). Key names are normalised before matching: lower-cased, leading
@@ -62,9 +63,20 @@ export function roleOf(setting: Setting, extraKeys: Partial<Record<Role, string[
   if (setting.format === 'json' && key === 'api' && /(^|\.)providers\.("[^"]*"|[^."]+)\.api$/.test(setting.path)) return 'apiType';
   for (const rule of ROLE_TABLE) {
     if (rule.kinds && !rule.kinds.includes(setting.kind)) continue;
-    if (matches(rule, key)) return rule.role;
+    if (matches(rule, key)) return isFrontendSetting(key, rule.role) ? undefined : rule.role;
   }
   return undefined;
+}
+
+/**
+ * A browser app's build variable (`VITE_BACKEND_BASE_URL`, `NEXT_PUBLIC_API_KEY`) that names no
+ * model vendor or role, or the base URL of a service that is not a model endpoint (`WANDB_BASE_URL`):
+ * out of Rollout Lint's scope. (Such keys keep their role, so they stay masked; `llmKeyEvidence`
+ * leaves them alone.)
+ */
+function isFrontendSetting(key: string, role: Role): boolean {
+  if (role === 'baseUrl' && NON_MODEL_SERVICE_PREFIX.test(key)) return true;
+  return (role === 'baseUrl' || role === 'apiKey') && FRONTEND_PREFIX.test(key) && !MODEL_NAME_WORD.test(key.replace(FRONTEND_PREFIX, ''));
 }
 
 /**

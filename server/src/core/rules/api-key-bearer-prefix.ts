@@ -1,6 +1,7 @@
 import { defineRule } from './rule';
 import { bearerCredential, isExampleFile, shorten, subjectOf } from './util';
 import { maskSecret } from '../model/secret';
+import { llmKeyEvidence } from '../evidence/key';
 
 const BEARER = /^bearer[ \t]+(?=\S)/i;
 
@@ -39,6 +40,8 @@ export default defineRule({
   check({ document, resolution, report }) {
     if (isExampleFile(document.path)) return;
     for (const setting of resolution.byRole('apiKey')) {
+      const keyEvidence = llmKeyEvidence(setting, resolution);
+      if (!keyEvidence) continue;
       const source = document.text.slice(setting.contentRange.start, setting.contentRange.end);
       const prefix = BEARER.exec(source);
       if (!prefix) continue;
@@ -49,6 +52,7 @@ export default defineRule({
         data: { key: setting.key, rest },
         range: setting.contentRange,
         subject: subjectOf(setting),
+        evidence: keyEvidence,
         fixes: [{ titleId: 'fix.drop', safety: 'safe', edits: [{ range: { start, end: start + prefix[0].length }, text: '', intendedValue: setting.value?.startsWith(prefix[0]) ? setting.value.slice(prefix[0].length) : undefined }] }],
       });
     }

@@ -1,8 +1,9 @@
 import { defineRule } from './rule';
 import { isExampleFile, subjectOf } from './util';
-import { isRealLookingKey } from '../model/keys';
+import { isRealLookingKey, shannonEntropy } from '../model/keys';
 import { maskSecret } from '../model/secret';
 import type { Setting } from '../model/types';
+import { llmKeyEvidence } from '../evidence/key';
 
 /**
  * True when the body of a key (after a `sk-…`/`tt-` style prefix) is one block repeated at least
@@ -20,6 +21,22 @@ export function isRepeatedBlock(key: string): boolean {
     border[i] = body[i] === body[k] ? k + 1 : k;
   }
   return body.length - border[body.length - 1] <= body.length / 2;
+}
+
+/** Words that mark a made-up value: `sk-test123456`, `fake-azure-openai-key`, `mock_key_…`. */
+const MADE_UP = /test|testing|fake|mock|dummy|example|sample|demo|invalid|placeholder/i;
+
+/**
+ * True for text in a key role that is not a secret: a URL, with or without scheme (a dict of docs
+ * links keyed by `ANTHROPIC_API_KEY`, `platform.moonshot.ai/console`), or a value that says it is made up (`sk-test123456`, `fake-azure-openai-key`)
+ * and has no real-looking part beside that word (at least 20 characters of ≥ 3 bits/char entropy once
+ * the words, the provider prefix and separators are gone). `sk-test-7Hq2…` with a random body stays a key.
+ */
+export function isNotAKey(key: string): boolean {
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(key) || /^www\./i.test(key) || /^[a-z0-9-]+(\.[a-z0-9-]+)+\/[\w./-]*$/i.test(key)) return true;
+  if (!MADE_UP.test(key)) return false;
+  const rest = key.replace(/^[a-z]{1,4}[-_]/i, '').replace(new RegExp(MADE_UP.source, 'gi'), '').replace(/[-_.]/g, '');
+  return rest.length < 20 || shannonEntropy(rest) < 3.0;
 }
 
 /** The key text a setting carries: the value of a key role, the token after `Bearer ` of a header role. */
@@ -60,7 +77,9 @@ export default defineRule({
     let state: ReturnType<typeof facts.gitState> | undefined;
     for (const setting of [...resolution.byRole('apiKey'), ...resolution.byRole('header')]) {
       const key = keyText(setting);
-      if (key === undefined || !isRealLookingKey(key) || isRepeatedBlock(key)) continue;
+      if (key === undefined || !isRealLookingKey(key) || isRepeatedBlock(key) || isNotAKey(key)) continue;
+      const keyEvidence = setting.role === 'apiKey' ? llmKeyEvidence(setting, resolution) : { strength: 'proven' as const, id: 'setting.role' as const, data: { key: setting.key, role: 'Authorization' } };
+      if (!keyEvidence) continue;
       state ??= facts.gitState(document.path);
       if (state !== 'tracked' && state !== 'exposed') return;
       report({
@@ -68,6 +87,7 @@ export default defineRule({
         data: { key: setting.key, masked: maskSecret(key), file: document.path.split('/').pop() ?? document.path },
         range: setting.contentRange,
         subject: subjectOf(setting),
+        evidence: keyEvidence,
       });
     }
   },

@@ -1,10 +1,12 @@
 import { defineRule } from './rule';
-import { bearerCredential, isExampleFile, shorten, subjectOf } from './util';
+import { bearerCredential, shorten, subjectOf } from './util';
 import { isKeyVariableName, isPlaceholderKey } from '../model/keys';
 import { maskSecret } from '../model/secret';
 import { literalTemplate } from './url-shape';
 import type { Setting } from '../model/types';
 import { isLocalHost } from '../model/hosts';
+import { isDummyKey, isHostedOnlyKey, isSelfHostedBase, llmKeyEvidence, pairedBaseUrl } from '../evidence/key';
+import { isAbsentValue } from '../evidence/value';
 
 /** How code in the setting's format reads the variable its value names. */
 function readVariable(setting: Setting): string {
@@ -32,6 +34,10 @@ const PLAIN_HTTP_TEMPLATE = /^[fFrRbB]{0,2}["'`]http:\/\//;
  * A key role whose value is a placeholder (`YOUR_API_KEY`, `ADD_YOUR_KEY_HERE`, `<key>`, `sk-xxxx`) or a
  * `${…}` template nothing expands (shell single quotes, a Python string; YAML/JSON `${…}` is left to
  * Compose/OmegaConf/OpenClaw interpolation). Servers answer 401.
+ * Only keys tied to an LLM endpoint (`llmKeyEvidence`; not `WANDB_API_KEY`); absent values
+ * (`None`, `null`, `~`) mean "the client reads its env var" and are never placeholders. A deliberate
+ * dummy (`dummy`, `none`) beside a self-hosted base URL (loopback, private or variable host), beside a
+ * base URL that is not a literal (`base_url=self.base_url`) or with no base URL in sight is a hint.
  * An `Authorization: Bearer <token>` header (curl `-H`, a headers dict, Codex `http_headers`) is checked
  * on its token. Template files (`.env.example`) are exempt.
  */
@@ -59,25 +65,34 @@ export default defineRule({
       templateLiteral: '{key} 是字面文本 {value}：这里没有任何东西会展开 ${…}；服务器会把它当作密钥并返回 401',
     },
   },
-  check({ document, resolution, report }) {
-    if (isExampleFile(document.path)) return;
+  check({ document, file, resolution, report }) {
+    if (file.kind === 'template') return;
     const localGroups = new Set(resolution.baseUrls.filter((b) => b.parsed && isLocalHost(b.parsed.host)).map((b) => b.setting.group));
     for (const b of resolution.byRole('baseUrl')) if (b.value === undefined && PLAIN_HTTP_TEMPLATE.test(b.raw)) localGroups.add(b.group);
     for (const setting of resolution.byRole('apiKey')) {
-      if (setting.value === undefined || setting.kind === 'envDefault' || !isPlaceholderKey(setting.value)) continue;
+      if (setting.value === undefined || setting.kind === 'envDefault' || isAbsentValue(setting) || !isPlaceholderKey(setting.value)) continue;
+      const keyEvidence = llmKeyEvidence(setting, resolution);
+      if (!keyEvidence) continue;
       const template = /\$\{([^}]*)\}|\$([A-Za-z_]\w*)/.exec(setting.value);
       const unexpanded = template ? literalTemplate(setting) : undefined;
       if (template && !unexpanded) continue;
-      const local = localGroups.has(setting.group);
+      const base = pairedBaseUrl(setting, resolution);
+      const selfHosted = base !== undefined && isSelfHostedBase(base, resolution);
+      const literalHosted = base !== undefined && !selfHosted && base.value !== undefined;
       const variable = !template && isKeyVariableName(setting.value);
-      const messageId = variable ? 'variableName' : !template ? (local ? 'placeholderLocal' : 'placeholder') : unexpanded === 'singleQuoted' ? 'templateSingleQuoted' : 'templateLiteral';
+      const dummy = !template && !variable && (selfHosted || (!literalHosted && isDummyKey(setting.value) && !isHostedOnlyKey(setting)));
+      const messageId = variable ? 'variableName' : !template ? (dummy ? 'placeholderLocal' : 'placeholder') : unexpanded === 'singleQuoted' ? 'templateSingleQuoted' : 'templateLiteral';
       const name = template?.[1] ?? template?.[2] ?? '';
       report({
-        severity: local && !variable ? 'hint' : undefined,
         messageId,
         data: { key: setting.key, value: template ? `\${${/^[A-Za-z_]\w*$/.test(name) ? name : maskSecret(name)}}` : shorten(setting.value, 40), read: readVariable(setting) },
         range: setting.contentRange,
         subject: subjectOf(setting),
+        evidence: dummy
+          ? base
+            ? { strength: 'plausible', id: 'key.dummySelfHosted', data: { key: setting.key, baseKey: base.key } }
+            : { strength: 'plausible', id: 'key.dummy', data: { key: setting.key, value: shorten(setting.value, 20) } }
+          : keyEvidence,
       });
     }
     for (const setting of resolution.byRole('header')) {

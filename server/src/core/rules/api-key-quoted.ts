@@ -4,6 +4,7 @@ import { loaderNames } from './api-key-whitespace';
 import { LOADERS, type Loader, type Setting } from '../model/types';
 import { isPlaceholderKey } from '../model/keys';
 import { maskSecret } from '../model/secret';
+import { llmKeyEvidence } from '../evidence/key';
 
 const QUOTE_EDGE = /^\s*["'`]|["'`]\s*$/;
 const KEY_CHARS = /^[A-Za-z0-9._~+/=-]+$/;
@@ -70,6 +71,8 @@ export default defineRule({
   check({ document, extraction, resolution, report, locale }) {
     if (isExampleFile(document.path)) return;
     for (const setting of resolution.byRole('apiKey')) {
+      const keyEvidence = llmKeyEvidence(setting, resolution);
+      if (!keyEvidence) continue;
       if (setting.valueType !== 'string' || setting.value === undefined || isMisparsed(setting, extraction.parseProblems)) continue;
       const kept = keepers(setting);
       if (kept.length === 0) continue;
@@ -83,6 +86,7 @@ export default defineRule({
         data: { key: setting.key, masked: maskSecret(key), loaders: kept === 'all' ? '' : loaderNames(kept, locale) },
         range: setting.contentRange,
         subject: subjectOf(setting),
+        evidence: keyEvidence,
         fixes: dockerOnly ? [] : unquoteFix(document.text, setting, key),
       });
     }

@@ -2,6 +2,7 @@ import { defineRule } from './rule';
 import { isExampleFile, replaceSource, subjectOf } from './util';
 import { LOADERS, type Loader, type Setting } from '../model/types';
 import { maskSecret } from '../model/secret';
+import { llmKeyEvidence } from '../evidence/key';
 import { joinList, type Locale } from '../messages/locale';
 
 /** Display names of dotenv loaders for messages, per locale (the glossary's "loader" names). */
@@ -75,6 +76,8 @@ export default defineRule({
   check({ document, resolution, report, t, locale }) {
     if (isExampleFile(document.path)) return;
     for (const setting of resolution.byRole('apiKey')) {
+      const keyEvidence = llmKeyEvidence(setting, resolution);
+      if (!keyEvidence) continue;
       if (setting.kind === 'envDefault') continue;
       const kept = keepers(setting);
       if (kept.length === 0) continue;
@@ -93,6 +96,7 @@ export default defineRule({
         },
         range: setting.contentRange,
         subject: subjectOf(setting),
+        evidence: keyEvidence,
         fixes: onlyLineBreak ? [] : [{ titleId: 'fix.trim', safety: 'safe', edits: [replaceSource(setting, document.text, trimmed, setting.value?.replace(/^[\s\u200b-\u200d\u2060]+|[\s\u200b-\u200d\u2060]+$/g, ''))] }],
       });
     }

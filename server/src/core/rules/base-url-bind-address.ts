@@ -3,6 +3,7 @@ import { shorten, subjectOf } from './util';
 import { isBindAllHost } from '../resolve/urls';
 import { isServerLaunch } from '../formats/shell';
 import type { Setting, TextEdit } from '../model/types';
+import { variableUse } from '../evidence/use';
 
 const LOOPBACK = '127.0.0.1';
 
@@ -18,7 +19,9 @@ function hostOf(value: string): { host: string; at: number } | undefined {
  * as a destination they reach the local machine only on some systems (Linux and macOS route
  * 0.0.0.0 to the local host, Windows refuses it) and never another node of a multi-node run.
  * A server launch's own `--host 0.0.0.0` and OpenClaw-RL's `HOST="0.0.0.0"` have no role and are
- * never reported; host-role flags of a server launch (`isServerLaunch`) are skipped as well.
+ * never reported; host-role flags of a server launch (`isServerLaunch`) are skipped as well. A
+ * host-role variable is followed to its uses in the file (`variableUse`): only a `--host`/`--bind`
+ * of a launch → silent; a base URL or destination flag reading it → warning; no visible use → hint.
  */
 export default defineRule({
   meta: {
@@ -40,7 +43,7 @@ export default defineRule({
       'fix.loopback': '改用 {loopback}',
     },
   },
-  check({ document, resolution, report }) {
+  check({ document, extraction, resolution, report }) {
     const candidates: { setting: Setting; isUrl: boolean }[] = [
       ...resolution.baseUrls.filter((b) => b.parsed && isBindAllHost(b.parsed.host)).map((b) => ({ setting: b.setting, isUrl: true })),
       ...resolution.byRole('host').map((setting) => ({ setting, isUrl: false })),
@@ -52,6 +55,8 @@ export default defineRule({
       const lead = source.length - source.trimStart().length;
       const found = hostOf(source.trim());
       if (!found || !isBindAllHost(found.host)) continue;
+      const use = isUrl ? { use: 'destination' as const, evidence: undefined } : variableUse(setting, extraction, document.text);
+      if (use.use === 'bind') continue;
       const start = setting.contentRange.start + lead + found.at;
       const edit: TextEdit = { range: { start, end: start + found.host.length }, text: LOOPBACK };
       report({
@@ -59,6 +64,7 @@ export default defineRule({
         data: { key: setting.key, value: shorten(setting.value.trim()), host: found.host, loopback: LOOPBACK },
         range: setting.contentRange,
         subject: subjectOf(setting),
+        evidence: use.evidence,
         fixes: [{ titleId: 'fix.loopback', data: { loopback: LOOPBACK }, safety: 'unsafe', edits: [edit] }],
       });
     }

@@ -112,7 +112,8 @@ export default defineRule({
       'fix.fixed': '改为 {fixed}',
     },
   },
-  check({ document, extraction, resolution, report, t }) {
+  check({ document, file, extraction, resolution, report, t }) {
+    if (file.kind === 'template') return;
     for (const base of resolution.baseUrls) {
       const { setting } = base;
       if (setting.value === undefined || setting.valueType !== 'string' || isMisparsed(setting, extraction.parseProblems)) continue;

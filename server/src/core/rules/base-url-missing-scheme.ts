@@ -9,6 +9,7 @@ import { isLocalHost } from '../model/hosts';
  * which raises `UnsupportedProtocol` ("missing an 'http://' or 'https://' protocol", or reads
  * `localhost:` as the scheme) and the SDK retries it as a connection error. `requests` raises
  * `MissingSchema`. Error when a client of the value is visible, warning when none is.
+ * Template files (`.env.sample`, `*.example.*`) are exempt: their values are shapes to fill in.
  */
 export default defineRule({
   meta: {
@@ -30,7 +31,8 @@ export default defineRule({
       'fix.add': '在开头加上 {scheme}://',
     },
   },
-  check({ extraction, resolution, report }) {
+  check({ file, extraction, resolution, report }) {
+    if (file.kind === 'template') return;
     for (const base of resolution.baseUrls) {
       const { setting, parsed } = base;
       if (parsed || setting.value === undefined || setting.valueType !== 'string' || isMisparsed(setting, extraction.parseProblems)) continue;

@@ -1,5 +1,7 @@
 import { defineRule } from './rule';
 import { replaceContent, shorten, subjectOf } from './util';
+import { MODEL_NAME_PREFIX } from '../evidence/vendors';
+import { normalizeKey } from '../resolve/roles';
 
 /**
  * Azure endpoints: openai-python builds `{azure_endpoint.rstrip("/")}/openai/…` (lib/azure.py), so a
@@ -8,9 +10,20 @@ import { replaceContent, shorten, subjectOf } from './util';
 const AZURE_ENDPOINT = /^(--)?azure[_-](openai[_-])?endpoint$/i;
 
 /**
+ * Bases that a provider documents with the trailing slash, for OpenAI-compatible clients: Google's
+ * Gemini OpenAI compatibility guide gives `https://generativelanguage.googleapis.com/v1beta/openai/`.
+ */
+const DOCUMENTED_WITH_SLASH = new Set(['https://generativelanguage.googleapis.com/v1beta/openai/']);
+
+/**
  * A trailing `/` on a base URL that is concatenated naively (`f"{base}/chat/completions"` →
- * `…/v1//chat/completions`) or whose consumer is unknown. The OpenAI and Anthropic SDKs remove one
- * slash at the seam (see `sdkJoin`), so under them alone it is harmless and not reported.
+ * `…/v1//chat/completions`): a warning, since the join provably yields `//`. With no visible consumer
+ * it is a warning when a config entry's key names a vendor (`OPENROUTER_API_BASE=` in a `.env`),
+ * otherwise only plausible (a hint): a default in code (`os.environ.get("X_BASE_URL", "…/v1/")`) goes
+ * on to code we do not see, usually an SDK that normalises the seam. The OpenAI and Anthropic SDKs, LiteLLM and Azure endpoints remove
+ * one slash at the seam (see `sdkJoin`), so under them it is harmless and not reported (Google's
+ * documented `…/v1beta/openai/` through the OpenAI SDK); a join that needs the slash
+ * (`f"{base}exposed/"`) is a `raw` consumer without a leading `/`, and is not reported either.
  */
 export default defineRule({
   meta: {
@@ -39,7 +52,9 @@ export default defineRule({
       const v = setting.value.trim();
       if (!v.endsWith('/') || AZURE_ENDPOINT.test(setting.key) || /(^|\.)litellm_params\.api_base$/.test(setting.path)) continue;
       const naive = base.requests.find((r) => r.consumer.appendedPath?.startsWith('/'));
-      if (!naive && base.consumers.length > 0) continue;
+      if (!naive && (base.consumers.length > 0 || DOCUMENTED_WITH_SLASH.has(v))) continue;
+      const definition = setting.kind === 'env' || setting.kind === 'property' || setting.kind === 'flag';
+      const vendor = definition ? MODEL_NAME_PREFIX.exec(normalizeKey(setting.key))?.[1] : undefined;
       report({
         messageId: naive ? 'naive' : 'unknown',
         data: naive
@@ -47,6 +62,11 @@ export default defineRule({
           : { value: shorten(v) },
         range: setting.contentRange,
         subject: subjectOf(setting),
+        evidence: naive
+          ? { strength: 'proven', id: 'baseUrl.consumer', data: { key: setting.key, consumer: naive.consumer.id, via: naive.consumer.via } }
+          : vendor
+            ? { strength: 'known', id: 'baseUrl.vendorName', data: { key: setting.key, provider: vendor } }
+            : { strength: 'plausible', id: 'baseUrl.noConsumer', data: { key: setting.key } },
         fixes: [{ titleId: 'fix.strip', safety: 'unsafe', edits: [replaceContent(setting, v.replace(/\/+$/, ''))] }],
       });
     }

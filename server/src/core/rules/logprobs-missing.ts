@@ -2,6 +2,7 @@ import { defineRule, type FixReport } from './rule';
 import { siteSubject } from './util';
 import { enableLogprobs, isCliFlags, logprobsKey, logprobsOn, logprobsState, parameterText, rolloutReason } from './requests';
 import type { RequestSite, Setting } from '../model/types';
+import type { Strength } from '../evidence/evidence';
 
 /** Mapping keys that hold the sampling parameters sent with each request (a `rollout:` section itself does not). */
 const SAMPLING_MAPPINGS = new Set(['sampling', 'sampling_params', 'generation_kwargs', 'generation_config', 'request', 'request_body', 'extra_body']);
@@ -27,6 +28,15 @@ const REASONS: readonly [RegExp, string, string][] = [
   [/^command "(.+)" names rollout$/, 'reason.command', 'name'],
   [/^command carries (.+)$/, 'reason.flag', 'name'],
 ];
+
+/**
+ * How sure a rollout reason is: a result read only at `meta_info` is weak (SGLang's `/generate`
+ * always returns it, with `finish_reason`; slime recomputes old log probs unless
+ * `--use-rollout-logprobs` is set), so such a site gets a hint; every other reason is a known rollout.
+ */
+function reasonStrength(rollout: { code: string } | { glob: string }): Strength {
+  return 'code' in rollout && /^result read at [[.]?"?meta_info"?\]?$/.test(rollout.code) ? 'plausible' : 'known';
+}
 
 function localizedReason(reason: string, t: (id: string, data?: Record<string, string>) => string): string {
   for (const [pattern, id, field] of REASONS) {
@@ -116,6 +126,7 @@ export default defineRule({
         data: { key, reason, value: setting?.raw ?? '' },
         range: setting ? setting.valueRange : site.anchorRange,
         subject: siteSubject(site),
+        evidence: { strength: reasonStrength(rollout), id: 'site.rollout', data: { reason } },
         fixes,
       });
     }

@@ -4,6 +4,8 @@ import type { LintConfig } from '../config/config';
 import type { WorkspaceFacts } from '../model/facts';
 import type { Locale } from '../messages/locale';
 import type { VerifiedEndpoint } from '../model/verified';
+import type { Evidence } from '../evidence/evidence';
+import type { FileEvidence } from '../evidence/file';
 
 /** Which fixes a rule can offer: `safe` ones are applied by fix-all/on-save, `unsafe` only on request. */
 export type Fixable = 'safe' | 'unsafe' | false;
@@ -50,6 +52,11 @@ export interface Report {
   subject?: string;
   /** Overrides the rule's default severity for this finding (e.g. a hint upgraded by a verified ping). */
   severity?: Severity;
+  /**
+   * Why the finding is believed (DESIGN "Evidence"). Its strength caps the severity (`severityCap`);
+   * without it the engine derives a line from the subject and does not cap.
+   */
+  evidence?: Evidence;
 }
 
 /** The document a rule sees. `text` has any BOM removed; `path` is absolute or workspace-relative, `/`-separated. */
@@ -69,6 +76,8 @@ export interface RuleContext {
   locale: Locale;
   /** Base URLs a connection probe proved (or disproved) for a consumer; `[]` outside the editor. */
   verified: readonly VerifiedEndpoint[];
+  /** Whether the document is test/fixture or template code (`evidence/file`). */
+  file: FileEvidence;
   report(report: Report): void;
   /** Renders one of this rule's own messages in the run's locale (for localised data such as "leading"). */
   t(messageId: string, data?: Record<string, string | number>): string;

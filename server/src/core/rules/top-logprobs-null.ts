@@ -28,6 +28,7 @@ export default defineRule({
   },
   check({ document, extraction, report }) {
     for (const site of extraction.requestSites) {
+      if (site.apiKind === 'other') continue;
       const top = site.params.top_logprobs;
       const logprobs = site.params.logprobs;
       if (top?.valueType !== 'null' || logprobs?.valueType !== 'boolean' || logprobsState(logprobs) !== 'on') continue;

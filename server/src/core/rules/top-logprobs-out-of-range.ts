@@ -13,6 +13,8 @@ const COMPLETIONS_MAX = 5;
  * 0–20, legacy completions `logprobs` above 5. vLLM and SGLang enforce their own cap (vLLM
  * `--max-logprobs`, default 20) and answer 400 above it; when the same file raises such a cap the
  * message says so, and the finding stays, since nothing shows the cap reaches the serving engine.
+ * A Python variable or field default that no visible request sends (`top_logprobs: int = 100` in a
+ * server's own pydantic request model) is only a hint; a URL of another API (`other`) is skipped.
  */
 export default defineRule({
   meta: {
@@ -53,11 +55,12 @@ export default defineRule({
         },
         range: setting.valueRange,
         subject: subjectOf(setting),
+        evidence: setting.kind === 'assignment' && !sites.has(setting) ? { strength: 'plausible', id: 'setting.unusedVariable', data: { key: setting.key } } : undefined,
       });
     };
     for (const setting of resolution.byRole('topLogprobs')) {
       const kind = sites.get(setting)?.apiKind;
-      if (kind === 'completions' || kind === 'sglang-generate') continue;
+      if (kind === 'completions' || kind === 'sglang-generate' || kind === 'other') continue;
       check(setting, CHAT_MAX, 'chat');
     }
     for (const setting of resolution.byRole('logprobs')) {

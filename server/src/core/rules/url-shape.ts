@@ -32,12 +32,14 @@ export function isPlaceholderUrl(value: string): boolean {
  * How a `${VAR}`/`$VAR` in a literal value reaches the client unexpanded, or `undefined` when some
  * reader may still expand it. Shell single quotes and Python string literals never expand; in a
  * dotenv file only single quotes stop python-dotenv and Compose from expanding. YAML and JSON are
- * left alone: Compose, OmegaConf/Hydra and OpenClaw interpolate `${…}` there.
+ * left alone: Compose, OmegaConf/Hydra and OpenClaw interpolate `${…}` there; so is a camelCase key of a
+ * Python dict (`"apiKey": "${OPENCLAW_KEY}"`, `"baseURL": "$OPENAI_BASE_URL"`): code building an
+ * openclaw.json or opencode.json for a tool that interpolates it, not a client argument.
  */
 export function literalTemplate(setting: Setting): 'singleQuoted' | 'literal' | undefined {
   if (setting.value === undefined || !/\$\{[^}]*\}|\$[A-Za-z_]/.test(setting.value)) return undefined;
   if (setting.format === 'shell') return setting.quote === "'" ? 'singleQuoted' : 'literal';
-  if (setting.format === 'python') return 'literal';
+  if (setting.format === 'python') return setting.kind === 'dictEntry' && /[a-z][A-Z]/.test(setting.key) ? undefined : 'literal';
   if (setting.format === 'dotenv' && setting.quote === "'") return 'singleQuoted';
   return undefined;
 }

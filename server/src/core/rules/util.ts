@@ -1,6 +1,5 @@
 import type { ParseProblem, Range, RequestSite, Setting, TextEdit } from '../model/types';
 import { redact } from '../redact';
-import { consumerOfCallee } from '../model/clients';
 import { valueEdit } from '../value-edit';
 
 /** Subject key for findings about a setting (see `Finding.subject`). */
@@ -86,40 +85,4 @@ export function bearerCredential(setting: Setting, text: string): { value: strin
   const at = source.trim() === written.trim() ? source.indexOf(value, source.search(/bearer/i) + 6) : -1;
   const range = at < 0 ? { ...setting.contentRange } : { start: setting.contentRange.start + at, end: setting.contentRange.start + at + value.length };
   return { value, range, dynamic: setting.value === undefined };
-}
-
-/** Name prefixes of model-serving keys (LLM vendors, gateways, local servers, RL roles). */
-const MODEL_KEY_PREFIX = /^(openai|azure_openai|anthropic|claude|deepseek|openrouter|taotoken|sglang|vllm|llm|dashscope|qwen|moonshot|kimi|zhipu|glm|gemini|mistral|groq|together|fireworks|xai|siliconflow|ark|volcengine|minimax|baichuan|perplexity|cohere|ollama|lmstudio|litellm|policy|rollout|reward|judge|teacher|model)(_|$)/;
-const MODEL_PATH_WORD = /(^|[._\-[\]])(openai|anthropic|llm|model|models|provider|providers|rollout|policy|reward|judge|teacher|inference|serving|generation)([._\-[\]]|$)/i;
-
-/** Base URLs of a document indexed for `isModelEndpointKey`: their groups, and group + name prefix. */
-export interface BaseUrlIndex {
-  groups: Set<string>;
-  prefixes: Set<string>;
-}
-
-/** Indexes base-URL settings once per document (`OPENAI_BASE_URL` → prefix `openai`). */
-export function indexBaseUrls(baseUrls: readonly Setting[]): BaseUrlIndex {
-  const groups = new Set<string>();
-  const prefixes = new Set<string>();
-  for (const b of baseUrls) {
-    groups.add(b.group);
-    prefixes.add(`${b.group}\0${b.key.replace(/^-+/, '').replace(/-/g, '_').toLowerCase().replace(/_?(base_url|api_base|baseurl|url|endpoint)$/, '')}`);
-  }
-  return { groups, prefixes };
-}
-
-/**
- * Whether a key setting is the key of a model endpoint rather than of some other service
- * (`WANDB_API_KEY`, `PINECONE_API_KEY`): an LLM client's keyword argument or a call that also gets a
- * base URL; an env name whose prefix names a model vendor or matches a `*_BASE_URL` in the same
- * document; a YAML/JSON/flag key next to a base URL or under a model-ish path.
- */
-export function isModelEndpointKey(setting: Setting, baseUrls: BaseUrlIndex): boolean {
-  const key = setting.key.replace(/^-+/, '').replace(/-/g, '_').toLowerCase();
-  const prefix = key.replace(/_?(api_key|apikey|auth_token|key)$/, '');
-  if (prefix === '' || MODEL_KEY_PREFIX.test(prefix)) return true;
-  if (setting.kind === 'env' ? baseUrls.prefixes.has(`${setting.group}\0${prefix}`) : baseUrls.groups.has(setting.group)) return true;
-  if (setting.kind === 'kwarg') return consumerOfCallee(setting.callee ?? '') !== undefined;
-  return setting.kind !== 'env' && MODEL_PATH_WORD.test(setting.path);
 }

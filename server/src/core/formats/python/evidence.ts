@@ -26,9 +26,12 @@ function push(ctx: PyContext, target: string, consumer: Consumer, node: SyntaxNo
   if (bound?.kind === 'env') ctx.out.consumerEvidence.push({ target: `env:${bound.name}`, consumer, range: rangeOf(node) });
 }
 
+/** A relative segment written straight after a base (`f"{base}exposed/"`): the join needs the base's own trailing `/`. */
+const RELATIVE_SEGMENT = /^[A-Za-z_][\w.-]*(\/|$)/;
+
 function joinEvidence(ctx: PyContext, base: SyntaxNode | null | undefined, appendedPath: string, node: SyntaxNode, scope: Scope): void {
   const target = targetOf(base, ctx.text);
-  if (!target || !PATH_LIKE.test(appendedPath)) return;
+  if (!target || !(PATH_LIKE.test(appendedPath) || RELATIVE_SEGMENT.test(appendedPath))) return;
   const id: ConsumerId = /^\/v1(\/|$)/.test(appendedPath) ? 'v1-appending' : 'raw';
   push(ctx, target, { id, via: shortVia(ctx.text.slice(node.startIndex, node.endIndex)), appendedPath }, node, scope);
 }
@@ -119,7 +122,7 @@ function clientEvidence(ctx: PyContext, call: SyntaxNode, scope: Scope): void {
 /**
  * ConsumerEvidence from code: a base joined with a literal path (`f"{BASE}/v1/chat/completions"`,
  * `BASE + "/v1/…"`, `"{}/v1/…".format(BASE)`, `"%s/v1/…" % BASE`) → `v1-appending` when the path
- * starts with `/v1`, else `raw`; a known client constructed with a non-literal base
+ * starts with `/v1`, else `raw` (also a relative segment, `f"{BASE}exposed/"`, which needs BASE's `/`); a known client constructed with a non-literal base
  * (`OpenAI(base_url=BASE)`, `Anthropic(base_url=os.getenv("X"))`) → `openai-sdk` / `anthropic`.
  * A variable bound to an env read also yields the same evidence for `env:NAME`.
  */

@@ -126,7 +126,7 @@ function bindTarget(ctx: PyContext, left: SyntaxNode, right: SyntaxNode, assignm
   const env = envOfValue(right, ctx.text);
   const lit = literalOf(right, ctx.text);
   if (!dict && !env && lit.valueType === 'dynamic') {
-    ctx.symbols.bind(scope, name, offset, { kind: 'other' });
+    ctx.symbols.bind(scope, name, offset, { kind: 'other', value: right });
     return;
   }
   const key = left.type === 'attribute' ? left.childForFieldName('attribute')?.text ?? name : name;

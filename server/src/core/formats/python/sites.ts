@@ -8,6 +8,7 @@ import { fstringSegment, stringParts, stringValue } from './literals';
 import { auxiliaryScopeReason, callsPassing, resultReadReason, rolloutScopeReason } from './rollout';
 import type { DictInfo } from './symbols';
 import type { Scope } from './walk';
+import { namesOtherEndpoint } from '../../model/clients';
 
 /** The API an SDK-style callee talks to; `undefined` when it is not a known request call. */
 function apiKindOfCallee(callee: string, litellmNames: Map<string, string>): ApiKind | undefined {
@@ -39,8 +40,14 @@ function apiKindOfUrl(tail: string | undefined): ApiKind {
   if (/(^|\/)completions$/.test(path)) return 'completions';
   if (/(^|\/)generate$/.test(path)) return 'sglang-generate';
   if (/(^|\/)responses$/.test(path)) return 'responses';
-  return 'unknown';
+  return namesOtherEndpoint(path) ? 'other' : 'unknown';
 }
+
+/**
+ * Fields of SGLang's native `/generate` body (`GenerateReqInput`, python/sglang/srt/managers/io_struct.py);
+ * a body to a `…/generate` URL with none of them (TRL's `{"prompts": …}`) is another server's API.
+ */
+const SGLANG_GENERATE_KEYS = ['text', 'input_ids', 'input_embeds', 'sampling_params', 'return_logprob'];
 
 /** A dict's API by its keys: model+messages → chat, model+prompt → completions, text/input_ids+sampling_params → SGLang. */
 function apiKindOfBody(keys: Set<string>): ApiKind | undefined {
@@ -87,6 +94,7 @@ function urlOf(ctx: PyContext, expr: SyntaxNode | undefined, scope: Scope): { ta
   switch (expr.type) {
     case 'identifier': {
       const bound = ctx.symbols.lookup(scope, expr.text, expr.startIndex);
+      if (bound?.kind === 'other' && bound.value?.type === 'string') return { tail: urlOf(ctx, bound.value, scope).tail };
       const value = bound?.kind === 'literal' && bound.setting.valueType === 'string' ? bound.setting.value : undefined;
       return value === undefined ? {} : { tail: value, endpoint: value };
     }
@@ -176,7 +184,8 @@ function postSite(ctx: PyContext, call: SyntaxNode, scope: Scope, callee: string
   if (!dict || dict.used) return undefined;
   const url = urlOf(ctx, positional[0] ?? keywords.get('url'), scope);
   const entries = dictParams(ctx, dict);
-  const fromUrl = apiKindOfUrl(url.tail);
+  const urlKind = apiKindOfUrl(url.tail);
+  const fromUrl = urlKind === 'sglang-generate' && entries && !SGLANG_GENERATE_KEYS.some((k) => entries.has(k)) ? 'other' : urlKind;
   const apiKind = fromUrl !== 'unknown' ? fromUrl : entries ? apiKindOfBody(new Set(entries.keys())) ?? 'unknown' : 'unknown';
   return dictSite(ctx, dict, apiKind, scope, [call], { callee, ...(url.endpoint !== undefined ? { endpoint: url.endpoint } : {}) });
 }

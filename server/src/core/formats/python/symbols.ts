@@ -31,7 +31,8 @@ export type Bound =
   | { kind: 'dict'; dict: DictInfo }
   | { kind: 'literal'; setting: Setting }
   | { kind: 'env'; name: string }
-  | { kind: 'other' };
+  /** Anything else; `value` is the assigned expression, for reading a URL's literal tail (`f"{h}/score"`). */
+  | { kind: 'other'; value?: SyntaxNode };
 
 interface Entry {
   offset: number;

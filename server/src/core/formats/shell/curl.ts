@@ -4,6 +4,7 @@ import type { Invocation, ShellContext } from './context';
 import { isRedirect } from './commands';
 import { addSetting, rangeOf, wordOf } from './values';
 import { literalSpan, type Word } from './words';
+import { namesOtherEndpoint } from '../../model/clients';
 
 /** curl options that take a value (curl(1) man page); the value is never the URL. */
 const VALUE_OPTIONS = new Set([
@@ -196,5 +197,5 @@ function apiKindOf(url: string): ApiKind {
   if (path.endsWith('/completions')) return 'completions';
   if (path.endsWith('/generate')) return 'sglang-generate';
   if (path.endsWith('/responses')) return 'responses';
-  return 'unknown';
+  return namesOtherEndpoint(path.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '')) ? 'other' : 'unknown';
 }
