@@ -5,7 +5,7 @@ import type { Resolution } from '../resolve/resolve';
 import { TRIGGER_TOKENS } from '../files';
 
 /** Parsers whose errors are the loader's own: a problem there breaks the whole file for the program. */
-const WHOLE_FILE_FORMATS = new Set(['dotenv', 'yaml', 'json']);
+const WHOLE_FILE_FORMATS = new Set(['dotenv', 'yaml', 'json', 'toml', 'notebook']);
 
 /** True when `region` of `text` holds a trigger token or a setting Rollout Lint reads. */
 function holdsSetting(text: string, region: Range, resolution: Resolution): boolean {
@@ -17,7 +17,7 @@ function holdsSetting(text: string, region: Range, resolution: Resolution): bool
 /**
  * Pseudo-rule: the file could not be fully parsed; what could be read is still linted. A problem is
  * reported only where it hides a setting Rollout Lint reads (DESIGN "Evidence"):
- * - `syntax` problems of a whole-file loader format (dotenv, YAML, JSON) when the file holds any
+ * - `syntax` problems of a whole-file loader format (dotenv, YAML, JSON, TOML, notebook JSON) when the file holds any
  *   setting or trigger token (the loader refuses or misreads the whole file): error;
  * - tree-sitter `syntax` problems (an unterminated quote, an unclosed bracket) when the broken part
  *   holds one: error;
