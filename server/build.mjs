@@ -1,6 +1,6 @@
 // Bundles the CLI and the language server with esbuild and copies the grammar wasm files beside them.
 import { build } from 'esbuild';
-import { copyFileSync, mkdirSync, chmodSync } from 'node:fs';
+import { copyFileSync, mkdirSync, chmodSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +16,10 @@ const wasm = {
   'tree-sitter-bash.wasm': join(dirname(require.resolve('tree-sitter-bash/package.json')), 'tree-sitter-bash.wasm'),
 };
 for (const [name, from] of Object.entries(wasm)) copyFileSync(from, join(dist, 'grammars', name));
+// Rule pages, for SARIF help and `rollout-lint explain` (server/src/node/rule-docs.ts).
+const docs = join(here, '..', 'docs', 'rules');
+mkdirSync(join(dist, 'docs', 'rules'), { recursive: true });
+for (const name of readdirSync(docs).filter((n) => n.endsWith('.md'))) copyFileSync(join(docs, name), join(dist, 'docs', 'rules', name));
 
 const entries = { cli: 'src/cli/main.ts', server: 'src/lsp/main.ts' };
 await build({
