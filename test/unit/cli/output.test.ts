@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
@@ -279,5 +280,51 @@ describe('output formats', () => {
       assert.match(table, /^base-url-duplicate-v1 +error +safe +all +Base URL/m);
       assert.match(footer, /^Docs: https:\/\/.*\/docs\/rules\/<rule-id>\.md$/);
     });
+  });
+});
+
+describe('output formats (issue 17)', () => {
+  const HINTED = 'OPENAI_BASE_URL=https://taotoken.net/api\n';
+
+  it('json: hints are marked and kept out of ESLint\'s counts', async () => {
+    const ws = workspace({ '.env': `${HINTED}OTHER_BASE_URL=https://api.openai.com/v1?x=1\n` });
+    try {
+      const { out } = await runCli(ws.root, ['--format', 'json', '--include-hints']);
+      const [result] = JSON.parse(out) as { messages: { ruleId: string; severity: number; hint?: boolean }[]; warningCount: number; errorCount: number; fixableWarningCount: number }[];
+      const hints = result.messages.filter((m) => m.hint);
+      const warnings = result.messages.filter((m) => !m.hint && m.severity === 1);
+      assert.ok(hints.length >= 1, JSON.stringify(result.messages));
+      for (const h of hints) assert.equal(h.severity, 1, 'ESLint knows severity 1 and 2 only');
+      assert.equal(result.warningCount, warnings.length);
+      assert.equal(result.errorCount, 0);
+      const without = JSON.parse((await runCli(ws.root, ['--format', 'json'])).out)[0];
+      assert.equal(without.warningCount, result.warningCount, '--include-hints changes no count');
+      assert.ok(!without.messages.some((m: { hint?: boolean }) => m.hint));
+    } finally {
+      ws.cleanup();
+    }
+  });
+
+  it('gitlab: Code Quality issues with rule, severity, repository-relative path, lines and stable fingerprints', async () => {
+    const ws = workspace({ 'cfg/.env': `OPENAI_BASE_URL=${DUP}\n\nB_BASE_URL=${DUP}\n`, 'ok.env': 'OPENAI_BASE_URL=https://api.openai.com/v1\n' });
+    execFileSync('git', ['init', '-q', ws.root]);
+    try {
+      const { code, out } = await runCli(join(ws.root, 'cfg'), ['--format', 'gitlab', '..']);
+      assert.equal(code, 1);
+      const issues = JSON.parse(out) as { description: string; check_name: string; fingerprint: string; severity: string; location: { path: string; lines: { begin: number; end: number } } }[];
+      assert.deepEqual(issues.map((i) => [i.check_name, i.severity, i.location.path, i.location.lines.begin]), [
+        ['base-url-duplicate-v1', 'critical', 'cfg/.env', 1],
+        ['base-url-duplicate-v1', 'critical', 'cfg/.env', 3],
+      ]);
+      assert.match(issues[0].description, /repeats \/v1\/v1/);
+      assert.match(issues[0].fingerprint, /^[0-9a-f]{64}$/);
+      assert.notEqual(issues[0].fingerprint, issues[1].fingerprint);
+      writeFileSync(join(ws.root, 'cfg', '.env'), `# moved down\nOPENAI_BASE_URL=${DUP}\n\nB_BASE_URL=${DUP}\n`);
+      const moved = JSON.parse((await runCli(ws.root, ['--format', 'gitlab'])).out) as typeof issues;
+      assert.deepEqual(moved.map((i) => i.fingerprint), issues.map((i) => i.fingerprint), 'fingerprints survive moved lines and another working directory');
+      assert.deepEqual(JSON.parse((await runCli(ws.root, ['--format', 'gitlab', 'ok.env'])).out), []);
+    } finally {
+      ws.cleanup();
+    }
   });
 });
