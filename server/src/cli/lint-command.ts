@@ -118,7 +118,10 @@ async function lint(paths: string[], options: LintCommandOptions, io: CliIo): Pr
     const absPath = resolve(cwd, options.stdinFilename!);
     const project = locator.projectOf(absPath);
     const bytes = io.readStdin ? await io.readStdin() : new Uint8Array();
-    if (!ignoredBy(project.loaded, posixRelative(project.ignoreBase, absPath))) {
+    if (ignoredBy(project.loaded, posixRelative(project.ignoreBase, absPath))) {
+      // An editor piping through `--fix` gets its text back unchanged.
+      if (fix && !options.diff) io.stdout(Buffer.from(bytes).toString('utf8'));
+    } else {
       const result = lintBytes(bytes, absPath, displayPath(cwd, absPath), fileOptions(project.lintPath, project.loaded, project.root, !options.candidatesOnly));
       if (result.format) results.push(result);
       else otherTypes = [options.stdinFilename!];

@@ -43,6 +43,18 @@ describe('CLI habits (issue 17)', () => {
       }
     });
 
+    it('with --fix gives an ignored or unreadable file\'s text back unchanged', async () => {
+      const ws = workspace({ '.rolloutlintrc.json': JSON.stringify({ ignore: ['vendor/**'] }) });
+      try {
+        const text = `OPENAI_BASE_URL=${DUP}\n`;
+        assert.deepEqual(await runCli(ws.root, ['--stdin-filename', 'vendor/.env', '--fix', '-'], { stdin: text }), { code: 0, out: text, err: '' });
+        const md = await runCli(ws.root, ['--stdin-filename', 'notes.md', '--fix', '-'], { stdin: text });
+        assert.equal(md.out, text);
+      } finally {
+        ws.cleanup();
+      }
+    });
+
     it('"-" without --stdin-filename, or beside other paths, is a usage error', async () => {
       const ws = workspace({ '.env': 'X=1\n' });
       try {
