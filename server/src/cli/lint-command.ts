@@ -154,9 +154,7 @@ async function lint(paths: string[], options: LintCommandOptions, io: CliIo): Pr
 function finish(results: FileResult[], options: LintCommandOptions, io: CliIo, locale: Locale, cwd: string, problems: string[], otherTypes: string[], report?: (text: string) => void): number {
   for (const p of problems) io.stderr(`rollout-lint: ${p}\n`);
   for (const r of results) for (const f of r.failures) io.stderr(`rollout-lint: ${r.relPath}: internal error in ${f.ruleId}: ${f.error.split('\n')[0]}\n`);
-  if (results.length === 0 && otherTypes.length > 0 && problems.length === 0) {
-    io.stderr(`rollout-lint: nothing to lint (${otherTypes.length === 1 ? `${otherTypes[0]} is not a file type` : `${otherTypes.length} named files are not file types`} Rollout Lint reads: .env, YAML, JSON, Python, shell)\n`);
-  }
+  if (results.length === 0 && otherTypes.length > 0 && problems.length === 0) io.stderr(`rollout-lint: ${nothingToLint(locale, otherTypes)}\n`);
   const toFile = options.outputFile !== undefined;
   const color = toFile ? options.color === true : useColor(options.color, io.env, io.isTTY);
   const sarifRoot = new ProjectLocator(cwd).workTreeOf(cwd) ?? cwd;
@@ -191,6 +189,16 @@ function finish(results: FileResult[], options: LintCommandOptions, io: CliIo, l
     return 1;
   }
   return 0;
+}
+
+/** The note when every named file is of a type Rollout Lint does not read (stderr; the exit code stays 0). */
+function nothingToLint(locale: Locale, otherTypes: string[]): string {
+  if (locale === 'zh-CN') {
+    const which = otherTypes.length === 1 ? otherTypes[0] : `${otherTypes.length} 个指定的文件`;
+    return `没有可检查的文件（${which}不是 Rollout Lint 读取的文件类型：.env、YAML、JSON、Python、shell）`;
+  }
+  const which = otherTypes.length === 1 ? `${otherTypes[0]} is not a file type` : `${otherTypes.length} named files are not file types`;
+  return `nothing to lint (${which} Rollout Lint reads: .env, YAML, JSON, Python, shell)`;
 }
 
 function fix(options: LintCommandOptions): boolean {

@@ -220,6 +220,7 @@ describe('CLI habits (issue 17)', () => {
         const none = await runCli(ws.root, ['README.md']);
         assert.equal(none.code, 0);
         assert.match(none.err, /nothing to lint \(README\.md is not a file type Rollout Lint reads/);
+        assert.match((await runCli(ws.root, ['README.md', '--lang', 'zh'])).err, /没有可检查的文件（README\.md不是 Rollout Lint 读取的文件类型/);
       } finally {
         ws.cleanup();
       }
