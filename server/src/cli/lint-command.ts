@@ -1,6 +1,7 @@
-import { isAbsolute, resolve } from 'node:path';
+import { dirname, isAbsolute, resolve } from 'node:path';
 import { writeFileSync } from 'node:fs';
 import picomatch from 'picomatch';
+import { mergeConfig } from '../core/config/config';
 import { normalizeLocale, type Locale } from '../core/messages/locale';
 import { RULES } from '../core/rules/index';
 import { ConfigError, invalidate, loadConfigForDirectory, type LoadedConfig } from '../node/config';
@@ -132,8 +133,11 @@ async function lint(paths: string[], options: LintCommandOptions, io: CliIo): Pr
       }
     }
   } else {
+    // The walk prunes with `ignore` globs only of a config in the working directory itself: its globs
+    // are relative to that folder, as the walk's paths are. Every file is checked against its own config below.
     const cwdConfig = loadConfigForDirectory(cwd, locator.workTreeOf(cwd) ?? cwd);
-    const walked = walk(paths.length ? paths : ['.'], cwd, factsFor(cwd), { noIgnore: !options.ignore, config: cwdConfig.config });
+    const pruning = cwdConfig.source && resolve(dirname(cwdConfig.source)) === resolve(cwd) ? cwdConfig.config : mergeConfig();
+    const walked = walk(paths.length ? paths : ['.'], cwd, factsFor(cwd), { noIgnore: !options.ignore, config: pruning });
     otherTypes = walked.otherTypes;
     for (const p of walked.problems) problems.push(`${p.path}: ${p.message}`);
     const explicit = new Set(paths.map((p) => resolve(cwd, p)));

@@ -248,6 +248,7 @@ describe('CLI habits (issue 17)', () => {
         '.rolloutlintrc.json': JSON.stringify({ rules: { 'base-url-query-string': 'off' }, rolloutGlobs: ['trainer/**'], ignore: ['vendor/**'] }),
         'sub/.env': `OPENAI_BASE_URL=${DUP}?utm_source=x\n`,
         'vendor/.env': `OPENAI_BASE_URL=${DUP}\n`,
+        'sub/vendor/.env': `OPENAI_BASE_URL=${DUP}\n`,
         'trainer/collect.py': [
           'import requests',
           '',
@@ -268,8 +269,8 @@ describe('CLI habits (issue 17)', () => {
 
     it('the root .rolloutlintrc.json and its rolloutGlobs apply from the root, a subfolder and another folder alike', async () => {
       const fromRoot = findings((await runCli(repo, ['--format', 'json'])).out);
-      assert.deepEqual(fromRoot, ['sub/.env base-url-duplicate-v1', 'trainer/collect.py logprobs-missing']);
-      assert.deepEqual(findings((await runCli(join(repo, 'sub'), ['--format', 'json'])).out), ['sub/.env base-url-duplicate-v1']);
+      assert.deepEqual(fromRoot, ['sub/.env base-url-duplicate-v1', 'sub/vendor/.env base-url-duplicate-v1', 'trainer/collect.py logprobs-missing']);
+      assert.deepEqual(findings((await runCli(join(repo, 'sub'), ['--format', 'json'])).out), ['sub/.env base-url-duplicate-v1', 'sub/vendor/.env base-url-duplicate-v1'], '"vendor/**" is relative to the config file, not to sub/');
       assert.deepEqual(findings((await runCli(join(repo, 'trainer'), ['--format', 'json'])).out), ['trainer/collect.py logprobs-missing']);
       const elsewhere = mkdtempSync(join(tmpdir(), 'rollout-lint-elsewhere-'));
       try {
