@@ -8,6 +8,11 @@ export interface CliIo {
   cwd: string;
   /** stdout is a terminal (colours allowed unless NO_COLOR). */
   isTTY: boolean;
+  /**
+   * stderr without the redaction and terminal sanitising that `stderr` applies, for the progress
+   * line's own `\r` and erase-line sequence only (whatever text it carries is sanitised first).
+   */
+  stderrControl?: (text: string) => void;
   /** stderr is a terminal (progress lines on long runs). Default `false`. */
   stderrIsTTY?: boolean;
   /** Reads all of standard input (`rollout-lint --stdin-filename F -`). */

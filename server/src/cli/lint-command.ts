@@ -1,7 +1,7 @@
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { writeFileSync } from 'node:fs';
-import picomatch from 'picomatch';
 import { mergeConfig } from '../core/config/config';
+import { globMatcher } from '../core/glob';
 import { normalizeLocale, type Locale } from '../core/messages/locale';
 import { RULES } from '../core/rules/index';
 import { ConfigError, invalidate, loadConfigForDirectory, type LoadedConfig } from '../node/config';
@@ -16,6 +16,7 @@ import { rootRelativePath } from './format/types';
 import { formatStatistics } from './format/statistics';
 import { useColor, type CliIo } from './io';
 import { Progress } from './progress';
+import { sanitizeForTerminal } from './sanitize';
 
 /** Options of `rollout-lint [paths…]`, as commander parses them. */
 export interface LintCommandOptions {
@@ -45,7 +46,7 @@ function ignoredBy(loaded: LoadedConfig, path: string): boolean {
   if (loaded.config.ignore.length === 0) return false;
   let matcher = ignoreMatchers.get(loaded);
   if (!matcher) {
-    matcher = picomatch(loaded.config.ignore, { dot: true });
+    matcher = globMatcher(loaded.config.ignore);
     ignoreMatchers.set(loaded, matcher);
   }
   return matcher(path);
@@ -172,6 +173,10 @@ function finish(results: FileResult[], options: LintCommandOptions, io: CliIo, l
     const fixed = fix(options) ? { count: fixedFiles.reduce((n, r) => n + r.fixedCount!, 0), files: fixedFiles.length } : undefined;
     output = FORMATTERS[options.format]({ results, includeHints: !!options.includeHints, quiet: !!options.quiet, color, root: sarifRoot, locale, fixed });
   }
+  // JSON and SARIF escape control characters themselves; the text formatter sanitises before colouring.
+  if (options.format === 'github' && !options.diff && !options.statistics) output = sanitizeForTerminal(output);
+  // A diff stays byte-exact for `git apply` on a pipe or in a file; on a terminal the file's own control characters go.
+  if (options.diff && !toFile && io.isTTY) output = sanitizeForTerminal(output);
   if (toFile) {
     const target = isAbsolute(options.outputFile!) ? options.outputFile! : resolve(cwd, options.outputFile!);
     try {

@@ -1,3 +1,4 @@
+import { sanitizeForTerminal } from '../sanitize';
 import { LineIndex } from '../../core/positions';
 import type { Severity } from '../../core/model/types';
 import type { Locale } from '../../core/messages/locale';
@@ -72,7 +73,7 @@ export const formatText: Formatter = (input) => {
       if (safe) safeFixable++;
       else if (f.fixes.some((x) => x.edits.length > 0)) unsafeFixable++;
       const marker = safe ? ` ${paint('bold', '[*]')}` : '';
-      lines.push(`${paint('bold', `${result.relPath}:${start.line + 1}:${start.character + 1}`)}: ${paint(f.severity, SEVERITY_WORDS[input.locale ?? 'en'][f.severity])}: ${f.message} ${paint('dim', `[${f.ruleId}]`)}${marker}`);
+      lines.push(`${paint('bold', `${sanitizeForTerminal(result.relPath)}:${start.line + 1}:${start.character + 1}`)}: ${paint(f.severity, SEVERITY_WORDS[input.locale ?? 'en'][f.severity])}: ${sanitizeForTerminal(f.message).replace(/\n/g, ' ')} ${paint('dim', `[${f.ruleId}]`)}${marker}`);
       if (index && result.text) {
         const lineStart = index.offsetAt({ line: start.line, character: 0 });
         const source = maskSpans(
@@ -82,7 +83,7 @@ export const formatText: Formatter = (input) => {
         if (source.length <= 300) {
           const endCharacter = end.line === start.line ? end.character : source.length;
           const width = Math.max(1, displayWidth(source.slice(start.character, endCharacter)));
-          lines.push(`  ${source.replace(/[\x00-\x1f\x7f]/g, ' ')}`);
+          lines.push(`  ${source.replace(/[\x00-\x1f\x7f-\x9f]/g, ' ')}`);
           lines.push(`  ${' '.repeat(displayWidth(source.slice(0, start.character)))}${paint(f.severity, '^'.repeat(width))}`);
         }
       }
