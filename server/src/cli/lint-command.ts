@@ -147,7 +147,14 @@ async function lint(paths: string[], options: LintCommandOptions, io: CliIo): Pr
       progress.tick(file.relPath);
       const project = locator.projectOf(file.absPath);
       if (ignoredBy(project.loaded, posixRelative(project.ignoreBase, file.absPath))) continue;
-      const result = lintFile(file.absPath, file.relPath, fileOptions(project.lintPath, project.loaded, project.root, explicit.has(file.absPath) && !options.candidatesOnly));
+      const named = explicit.has(file.absPath);
+      // A git-ignored file (a local .env) is linted but only rewritten (or diffed) when named on the command line.
+      const fixable = fix !== undefined && (named || factsFor(project.root).gitState(file.absPath) !== 'ignored');
+      const result = lintFile(file.absPath, file.relPath, { ...fileOptions(project.lintPath, project.loaded, project.root, named && !options.candidatesOnly), fix: fixable ? fix : undefined });
+      if (result.fixedPasses && !options.diff) io.stderr(`rollout-lint: fixed ${file.relPath}\n`);
+      else if (fix && !fixable && result.findings.some((f) => f.fixes.some((x) => x.safety === 'safe' || fix === 'unsafe'))) {
+        io.stderr(`rollout-lint: ${file.relPath}: not fixed: git ignores it (name the file to fix it)\n`);
+      }
       results.push(result);
     }
     progress.done();
