@@ -29,7 +29,8 @@ const BLOCKS: Record<Format, { name: string; block: (i: number) => string }> = {
     name: 'policy_serving.py',
     block: (i) => `\ndef rollout_${i}(prompt):\n    client = OpenAI(base_url="http://127.0.0.1:30000/v1", api_key="EMPTY")\n    return client.chat.completions.create(model="policy", messages=[{"role": "user", "content": prompt}], logprobs=True, top_logprobs=1)\n`,
   },
-  shell: { name: 'run.sh', block: (i) => `export SVC${i}_BASE_URL=http://127.0.0.1:${8000 + (i % 100)}/v1\npython3 train.py \\\n  --rollout-batch-size 16 \\\n  --top_logprobs 1 --logprobs\n` },
+  shell: { name: 'run.sh', block: (i) => `export SVC${i}_BASE_URL=http://127.0.0.1:${8000 + (i % 100)}/v1\npython3 train.py \\\n  --rollout-batch-size 16 \\\n  --top_logprobs 1 --logprobs\n` },  toml: { name: 'config.toml', block: (i) => `[model_providers.p${i}]\nname = "P${i}"\nbase_url = "http://10.0.${i % 255}.1:8000/v1/v1"\nenv_key = "P${i}_API_KEY"\nwire_api = "chat"\n\n` },
+  notebook: { name: 'rollout.ipynb', block: () => '' },
 };
 
 function jsonText(bytes: number): string {
@@ -38,6 +39,16 @@ function jsonText(bytes: number): string {
     providers.push(`"p${i}": {"baseUrl": "https://api${i}.example.com/v1/", "apiKey": "${KEY}", "api": "openai-completions", "models": [{"id": "m${i}", "name": "M"}]}`);
   }
   return `{"models": {"providers": {${providers.join(',\n')}}}}\n`;
+}
+
+/** A notebook of code cells with base URLs, keys and a magic, about `bytes` long. */
+function notebookText(bytes: number): string {
+  const cells: string[] = [];
+  for (let i = 0; cells.join(',').length < bytes; i++) {
+    const source = [`%env SVC${i}_BASE_URL=http://10.0.0.1:30000/v1\n`, `client_${i} = OpenAI(base_url="http://127.0.0.1:30000/v1/v1", api_key="${KEY}")\n`, `print("caf\u00e9 \\"${i}\\"")`];
+    cells.push(JSON.stringify({ cell_type: 'code', metadata: {}, execution_count: i, outputs: [], source }));
+  }
+  return `{"cells": [${cells.join(',\n')}], "metadata": {"kernelspec": {"language": "python"}}, "nbformat": 4, "nbformat_minor": 5}\n`;
 }
 
 function median(values: number[]): number {
@@ -51,7 +62,7 @@ async function main_(): Promise<void> {
   for (const format of Object.keys(BLOCKS) as Format[]) {
     for (const bytes of [10_000, 1_000_000]) {
       const { name, block } = BLOCKS[format];
-      const text = format === 'json' ? jsonText(bytes) : sized(block, bytes);
+      const text = format === 'json' ? jsonText(bytes) : format === 'notebook' ? notebookText(bytes) : sized(block, bytes);
       const runs: number[] = [];
       let findings = 0;
       const n = bytes > 100_000 ? 5 : 30;
