@@ -1,6 +1,6 @@
 // Bundles the CLI and the language server with esbuild and copies the grammar wasm files beside them.
 import { build } from 'esbuild';
-import { copyFileSync, mkdirSync, chmodSync } from 'node:fs';
+import { copyFileSync, mkdirSync, chmodSync, readdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,9 +16,13 @@ const wasm = {
   'tree-sitter-bash.wasm': join(dirname(require.resolve('tree-sitter-bash/package.json')), 'tree-sitter-bash.wasm'),
 };
 for (const [name, from] of Object.entries(wasm)) copyFileSync(from, join(dist, 'grammars', name));
+// Rule pages, for SARIF help and `rollout-lint explain` (server/src/node/rule-docs.ts).
+const docs = join(here, '..', 'docs', 'rules');
+mkdirSync(join(dist, 'docs', 'rules'), { recursive: true });
+for (const name of readdirSync(docs).filter((n) => n.endsWith('.md'))) copyFileSync(join(docs, name), join(dist, 'docs', 'rules', name));
 
 const entries = { cli: 'src/cli/main.ts', server: 'src/lsp/main.ts' };
-await build({
+const result = await build({
   absWorkingDir: here,
   entryPoints: entries,
   outdir: dist,
@@ -32,5 +36,14 @@ await build({
   logLevel: 'warning',
   banner: { js: '#!/usr/bin/env node' },
   define: { 'process.env.ROLLOUT_LINT_BUNDLED': '"1"' },
+  metafile: true,
 });
+// The npm packages inside the bundles, for the published package's third-party notices (scripts/pack-cli.mjs).
+const packages = new Set();
+for (const input of Object.keys(result.metafile.inputs)) {
+  const m = /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input);
+  if (m) packages.add(m[1]);
+}
+for (const name of ['web-tree-sitter', 'tree-sitter-python', 'tree-sitter-bash']) packages.add(name);
+writeFileSync(join(dist, 'bundled-packages.json'), `${JSON.stringify([...packages].sort(), null, 2)}\n`);
 for (const name of Object.keys(entries)) chmodSync(join(dist, `${name}.js`), 0o755);

@@ -2,12 +2,33 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { FORMATTERS } from './format/index';
 import { processIo, type CliIo } from './io';
 import { runLint, type LintCommandOptions } from './lint-command';
-import { runRules } from './rules-command';
+import { runExplain, runRules } from './rules-command';
 import { runPing, setFromFileResolver } from './ping';
 import { resolveFromLintedFile } from './ping-from-file';
 import { VERSION } from './version';
 import { redact } from '../core/redact';
 import { sanitizeForTerminal } from './sanitize';
+
+const HELP_AFTER = `
+Examples:
+  rollout-lint                              lint the current folder
+  rollout-lint configs/ .env --fix          lint two paths and apply the safe fixes
+  rollout-lint --diff                       show what --fix would change, change nothing
+  rollout-lint --format sarif -o rl.sarif   SARIF for GitHub code scanning
+  rollout-lint --format gitlab -o gl-code-quality-report.json
+  cat .env | rollout-lint --stdin-filename .env -
+  rollout-lint --statistics                 problems per rule
+  rollout-lint explain base-url-duplicate-v1
+  rollout-lint ping --from .env             test the endpoint a file configures
+
+Exit codes:
+  0  no errors, and no more warnings than --max-warnings
+  1  errors, too many warnings, or (with --diff) a file would change
+  2  usage, configuration or internal error
+
+Configuration: each file uses the .rolloutlintrc.json nearest to it (up to its git work tree).
+Docs: https://github.com/rollout-lint/rollout-lint/tree/main/docs
+`;
 
 function integer(value: string): number {
   const n = Number(value);
@@ -21,7 +42,7 @@ function integer(value: string): number {
  */
 export async function main(argv: string[], rawIo: CliIo = processIo()): Promise<number> {
   // Every message on stderr passes one redaction and terminal sanitising (paths and values come from the linted files).
-  const io: CliIo = { ...rawIo, stderr: (text) => rawIo.stderr(sanitizeForTerminal(redact(text))) };
+  const io: CliIo = { ...rawIo, stderr: (text) => rawIo.stderr(sanitizeForTerminal(redact(text))), stderrControl: rawIo.stderrControl ?? rawIo.stderr };
   if (argv[0] === 'ping') {
     setFromFileResolver(resolveFromLintedFile);
     return runPing(argv.slice(1), io);
@@ -32,10 +53,14 @@ export async function main(argv: string[], rawIo: CliIo = processIo()): Promise<
     .version(VERSION)
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
-    .argument('[paths...]', 'files or directories to lint', [])
-    .addOption(new Option('-f, --format <format>', 'output format').choices(Object.keys(FORMATTERS)).default('text'))
-    .option('--fix', 'apply safe fixes to the files')
-    .option('--fix-unsafe', 'apply safe and unsafe fixes')
+    .argument('[paths...]', 'files or directories to lint (default: the current folder; "-" reads standard input, see --stdin-filename)')
+    .addOption(new Option('-f, --format <format>', 'output format (gitlab: Code Quality JSON)').choices(Object.keys(FORMATTERS)).default('text'))
+    .option('-o, --output-file <path>', 'write the report to this file instead of standard output')
+    .option('--stdin-filename <path>', 'lint standard input as if it were this file (its type, config and globs); with --fix the fixed text goes to stdout')
+    .option('--fix', 'apply safe fixes to the files ([*] marks them)')
+    .option('--fix-unsafe', 'apply safe and unsafe fixes (review the result)')
+    .option('--diff', 'print the changes --fix (or --fix-unsafe) would make as a unified diff; write nothing')
+    .option('--statistics', 'print how many problems each rule found instead of the problems')
     .option('--exit-zero', 'exit 0 even when problems are found')
     .option('--include-hints', 'also print hints (the editor always shows them)')
     .option('--quiet', 'print errors only')
@@ -44,14 +69,23 @@ export async function main(argv: string[], rawIo: CliIo = processIo()): Promise<
     .addOption(new Option('--lang <locale>', 'message language (default: from LC_ALL, LC_MESSAGES, LANG)').choices(['en', 'zh-CN', 'zh-cn', 'zh']))
     .option('--report-unused-disable-directives', 'warn about rollout-lint-disable comments that suppress nothing')
     .option('--no-ignore', 'also lint git-ignored files')
+    .option('--candidates-only', 'lint named files only when a folder walk would (for pre-commit and tools that pass every changed file)')
+    .option('--color', 'always colour the output (default: when stdout is a terminal; FORCE_COLOR and NO_COLOR are honoured)')
     .option('--no-color', 'never colour the output')
+    .addHelpText('after', HELP_AFTER)
     .action(async (paths: string[], options: LintCommandOptions) => {
-      const color = options.color !== false && io.isTTY && !io.env.NO_COLOR;
-      code = await runLint(paths, { ...options, color }, io);
+      code = await runLint(paths, options, io);
     });
   program
     .command('ping')
     .description('probe an OpenAI-compatible endpoint (models list, a chat completion with log probs) and explain any failure; see "rollout-lint ping --help"');
+  program
+    .command('explain')
+    .description('print the documentation of a rule: what it catches, why it breaks a rollout, examples, the fix')
+    .argument('<rule-id>', 'a rule id (see "rollout-lint rules")')
+    .action((ruleId: string) => {
+      code = runExplain(ruleId, io);
+    });
   program
     .command('rules')
     .description('list every rule with its default severity, fixability and docs URL')

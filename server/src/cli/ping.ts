@@ -129,10 +129,20 @@ function parseArgs(argv: string[], io: PingIo): PingOptions {
     .option('--api-key-env <name>', 'send the key in this environment variable, to this URL, for this run')
     .option('--timeout <ms>', 'timeout per step in milliseconds (default 10000)', positiveInteger)
     .option('--json', 'print the report as JSON')
-    .option('--from <file>', 'read the target from a file (JSON {baseUrl, consumer, model, logprobs, top_logprobs})')
-    .addOption(new Option('--lang <locale>', 'message language').choices(['en', 'zh-CN']));
+    .option('--from <file>', 'probe what a file configures: the base URL, key, model and log-prob settings of a .env, YAML, JSON, Python or shell file Rollout Lint reads (or JSON {baseUrl, consumer, model, logprobs, top_logprobs})')
+    .addOption(new Option('--lang <locale>', 'message language (default: from LC_ALL, LC_MESSAGES, LANG)').choices(['en', 'zh-CN', 'zh-cn', 'zh']))
+    .addHelpText('after', `
+Examples:
+  rollout-lint ping                          the default target (TaoToken); a key in the environment goes only to its own provider
+  rollout-lint ping --from .env              the base URL and key that .env sets
+  rollout-lint ping --base-url http://127.0.0.1:30000/v1 --model qwen3-4b
+  rollout-lint ping --json --lang zh
+
+Exit codes: 0 the endpoint answered with log probs; 1 any other verdict; 2 usage or internal error.
+`);
   command.parse(argv, { from: 'user' });
-  return command.opts<PingOptions>();
+  const options = command.opts<PingOptions>();
+  return options.lang ? { ...options, lang: normalizeLocale(options.lang) } : options;
 }
 
 async function buildTarget(options: PingOptions, io: PingIo, lang: Locale): Promise<{ target: ProbeTarget; keyLine: string }> {

@@ -1,6 +1,7 @@
 import { RULES } from '../core/rules/index';
 import { docsUrl } from '../core/docs';
 import { FORMATS } from '../core/model/types';
+import { ruleDoc } from '../node/rule-docs';
 import type { CliIo } from './io';
 
 /** One row of `rollout-lint rules --json`. */
@@ -31,5 +32,42 @@ export function runRules(options: { json?: boolean }, io: CliIo): number {
   const formatWidth = Math.max(...rows.map((r) => formats(r).length));
   for (const r of rows) io.stdout(`${r.id.padEnd(width)}  ${r.defaultSeverity.padEnd(7)}  ${(r.fixable || '-').padEnd(6)}  ${formats(r).padEnd(formatWidth)}  ${r.summary}\n`);
   io.stdout(`\nDocs: ${docsUrl('<rule-id>')}\n`);
+  return 0;
+}
+
+/** Levenshtein distance, for "did you mean" on a mistyped rule id. */
+function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0];
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const next = Math.min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = row[j];
+      row[j] = next;
+    }
+  }
+  return row[b.length];
+}
+
+/**
+ * `rollout-lint explain <rule-id>` (ruff's `rule`): prints the rule's documentation page, then its
+ * URL. Exit 0; 2 for an unknown id (with the nearest ids) or a missing page.
+ */
+export function runExplain(ruleId: string, io: CliIo): number {
+  const rule = RULES.find((r) => r.meta.id === ruleId);
+  if (!rule) {
+    const near = RULES.map((r) => r.meta.id)
+      .filter((id) => id.includes(ruleId) || distance(id, ruleId) <= 3)
+      .slice(0, 5);
+    io.stderr(`rollout-lint explain: unknown rule id "${ruleId}"${near.length ? `; did you mean ${near.join(', ')}?` : ''} (see "rollout-lint rules")\n`);
+    return 2;
+  }
+  const doc = ruleDoc(ruleId);
+  if (!doc) {
+    io.stderr(`rollout-lint explain: the documentation of ${ruleId} is not installed; read it at ${docsUrl(ruleId)}\n`);
+    return 2;
+  }
+  io.stdout(`${doc.markdown.trimEnd()}\n\n${docsUrl(ruleId)}\n`);
   return 0;
 }

@@ -5,7 +5,9 @@ import {
   CodeActionKind,
   DidChangeConfigurationNotification,
   DidChangeWatchedFilesNotification,
+  MessageType,
   NotificationType,
+  ShowMessageNotification,
   TextDocuments,
   TextDocumentSyncKind,
 } from 'vscode-languageserver';
@@ -171,8 +173,14 @@ export function startServer(connection: Connection): void {
     connection.onExecuteCommand(async (p) => {
       const arg = p.arguments?.[0];
       if (p.command === SERVER_COMMANDS.showDocumentation && typeof arg === 'string' && RULES.some((r) => r.meta.id === arg)) {
-        if (features.showDocument) await connection.window.showDocument({ uri: docsUrl(arg), external: true });
-        else void connection.window.showInformationMessage(docsUrl(arg));
+        // Never awaited: a client that is slow to open a browser (or says it could not) must not hold
+        // up the command; without showDocument the URL goes out as a plain notification, never as a
+        // showMessageRequest that would wait for an answer (it blocks Neovim's prompt).
+        // (connection.window.showInformationMessage is such a request in vscode-languageserver.)
+        const url = docsUrl(arg);
+        const tell = () => void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Info, message: url });
+        if (features.showDocument) connection.window.showDocument({ uri: url, external: true }).then((r) => (r.success ? undefined : tell()), tell);
+        else tell();
       } else if (p.command === SERVER_COMMANDS.fixAll && arg && typeof (arg as { uri?: unknown }).uri === 'string') {
         const lint = await lintOpen((arg as { uri: string }).uri);
         if (!lint) return { fixed: 0, remaining: 0 };

@@ -163,7 +163,10 @@ export class ConfigProvider {
   private async clientSettings(scopeUri: string): Promise<unknown> {
     if (!this.source.pullsConfiguration) return this.pushed;
     try {
-      return await this.source.connection.workspace.getConfiguration({ scopeUri, section: 'rolloutLint' });
+      // A client with no such section answers null (Neovim without `settings.rolloutLint`): the
+      // settings it sent as initializationOptions.rolloutLint then apply.
+      const answer: unknown = await this.source.connection.workspace.getConfiguration({ scopeUri, section: 'rolloutLint' });
+      return answer === null || answer === undefined ? this.pushed : answer;
     } catch (error) {
       this.source.log(`workspace/configuration failed for ${scopeUri}: ${(error as Error).message}`);
       return this.pushed;

@@ -5,7 +5,7 @@ import { lintDocument, stripBom, type LintOptions, type RuleFailure } from '../c
 import { applyEdits, chooseFixes } from '../core/fix';
 import { ruleById } from '../core/rules/index';
 import { formatMessage } from '../core/messages/locale';
-import { readForLint } from './read';
+import { decodeForLint, readForLint, type ReadResult } from './read';
 
 /** The result for one file, as the CLI formatters and the language server's workspace scan use it. */
 export interface FileResult {
@@ -20,6 +20,10 @@ export interface FileResult {
   secrets?: Range[];
   /** Set when `--fix` rewrote the file: the number of fix passes that changed it. */
   fixedPasses?: number;
+  /** Set when `--fix` changed the text: how many fixes were applied over all passes. */
+  fixedCount?: number;
+  /** With `write: false` and fixes applied: the text before the fixes (for `--diff`). */
+  originalText?: string;
   /** The file was read but is not a candidate (a Python file without trigger tokens). */
   notCandidate?: boolean;
 }
@@ -37,6 +41,13 @@ export interface LintFileOptions extends LintOptions {
   /** Lint even when the content has no trigger token (explicit file arguments). */
   force?: boolean;
   maxFileBytes: number;
+  /**
+   * The path the rules see (globs, test-file evidence, workspace facts): `/`-separated, relative to
+   * the file's own project root. Defaults to `relPath`.
+   */
+  lintPath?: string;
+  /** With `fix`: write the fixed text back (default `true`); `false` keeps the file as it is (`--diff`, stdin). */
+  write?: boolean;
 }
 
 const MAX_FIX_PASSES = 10;
@@ -48,9 +59,23 @@ const MAX_FIX_PASSES = 10;
  * including a BOM and CRLF line breaks, are kept.
  */
 export function lintFile(absPath: string, relPath: string, options: LintFileOptions): FileResult {
-  const format = formatOf(relPath);
+  return lintRead(readForLint(absPath, options.maxFileBytes), absPath, relPath, options);
+}
+
+/**
+ * Like `lintFile` for bytes that do not come from the file itself (standard input with
+ * `--stdin-filename`): `absPath` names the file for formats, configuration and facts; nothing is
+ * written, even with `fix` (the caller prints `text`).
+ */
+export function lintBytes(bytes: Uint8Array, absPath: string, relPath: string, options: LintFileOptions): FileResult {
+  const read: ReadResult = bytes.length > options.maxFileBytes ? { kind: 'tooLarge', size: bytes.length } : decodeForLint(bytes);
+  return lintRead(read, absPath, relPath, { ...options, write: false });
+}
+
+function lintRead(read: ReadResult, absPath: string, relPath: string, options: LintFileOptions): FileResult {
+  const lintPath = options.lintPath ?? relPath;
+  const format = formatOf(lintPath);
   const base: FileResult = { absPath, relPath, format, text: undefined, findings: [], failures: [] };
-  const read = readForLint(absPath, options.maxFileBytes);
   if (read.kind === 'error') return { ...base, failures: [{ ruleId: 'read', error: read.message }] };
   if (read.kind === 'tooLarge') {
     return { ...base, findings: [skippedFileFinding('tooLarge', { size: read.size, limit: options.maxFileBytes }, options.locale)] };
@@ -58,10 +83,11 @@ export function lintFile(absPath: string, relPath: string, options: LintFileOpti
   if (read.kind === 'binary') return { ...base, findings: [skippedFileFinding('binary', {}, options.locale)] };
   const { text, hadBom } = stripBom(read.text);
   if (!format) return base;
-  if (!options.force && options.config && !isCandidate(relPath, text, options.config)) return { ...base, text, notCandidate: true };
+  if (!options.force && options.config && !isCandidate(lintPath, text, options.config)) return { ...base, text, notCandidate: true };
   let current = text;
-  let outcome = lintDocument({ path: relPath, text: current, format }, options);
+  let outcome = lintDocument({ path: lintPath, text: current, format }, options);
   let passes = 0;
+  let fixed = 0;
   if (options.fix) {
     while (passes < MAX_FIX_PASSES) {
       const fixes = chooseFixes(outcome.findings, options.fix === 'unsafe');
@@ -70,9 +96,10 @@ export function lintFile(absPath: string, relPath: string, options: LintFileOpti
       if (next === current) break;
       current = next;
       passes++;
-      outcome = lintDocument({ path: relPath, text: current, format }, options);
+      fixed += fixes.length;
+      outcome = lintDocument({ path: lintPath, text: current, format }, options);
     }
-    if (passes > 0) {
+    if (passes > 0 && options.write !== false) {
       try {
         writeFileSync(absPath, (hadBom ? '\ufeff' : '') + current);
       } catch (error) {
@@ -80,5 +107,11 @@ export function lintFile(absPath: string, relPath: string, options: LintFileOpti
       }
     }
   }
-  return { ...base, text: current, findings: outcome.findings, failures: outcome.failures, secrets: outcome.secrets, fixedPasses: passes || undefined };
+  const result: FileResult = { ...base, text: current, findings: outcome.findings, failures: outcome.failures, secrets: outcome.secrets };
+  if (passes > 0) {
+    result.fixedPasses = passes;
+    result.fixedCount = fixed;
+    if (options.write === false) result.originalText = text;
+  }
+  return result;
 }

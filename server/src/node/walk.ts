@@ -31,12 +31,14 @@ export interface WalkProblem {
  * (symlinked directories are not followed); `node_modules`, `.git`, `.venv` and git-ignored paths are
  * skipped, except candidate config files (`.env*`, YAML, `openclaw.json`), which are always linted
  * (ignored directories are still listed, for those files only).
- * Files named explicitly are always included when their format is known. Whether a Python, shell or
- * JSON file is a candidate is decided later from its content (`isCandidate`).
+ * Files named explicitly are always included when their format is known; named files of other types
+ * come back in `otherTypes` (not a problem: pre-commit and editors pass whole file lists). Whether a
+ * Python, shell or JSON file is a candidate is decided later from its content (`isCandidate`).
  */
-export function walk(paths: readonly string[], root: string, facts: NodeWorkspaceFacts, options: WalkOptions): { files: WalkedFile[]; problems: WalkProblem[] } {
+export function walk(paths: readonly string[], root: string, facts: NodeWorkspaceFacts, options: WalkOptions): { files: WalkedFile[]; problems: WalkProblem[]; otherTypes: string[] } {
   const files: WalkedFile[] = [];
   const problems: WalkProblem[] = [];
+  const otherTypes: string[] = [];
   const seen = new Set<string>();
   const ignored = globMatcher(options.config.ignore);
   const rel = (abs: string) => relative(root, abs).split(sep).join('/') || '.';
@@ -84,7 +86,7 @@ export function walk(paths: readonly string[], root: string, facts: NodeWorkspac
     }
     if (st.isDirectory()) visit(abs, false);
     else if (formatOf(abs)) add(abs);
-    else problems.push({ path: p, message: 'not a file type Rollout Lint reads (.env, YAML, JSON, Python, shell)' });
+    else otherTypes.push(p);
   }
-  return { files, problems };
+  return { files, problems, otherTypes };
 }

@@ -20,7 +20,11 @@ export function writeFiles(root: string, files: Record<string, string | Buffer>)
 }
 
 /** Runs `main(argv)` in-process with `cwd` as the working directory; stdout/stderr are captured. */
-export async function runCli(cwd: string, argv: string[], options: { isTTY?: boolean; env?: NodeJS.ProcessEnv } = {}): Promise<{ code: number; out: string; err: string }> {
+export async function runCli(
+  cwd: string,
+  argv: string[],
+  options: { isTTY?: boolean; stderrIsTTY?: boolean; env?: NodeJS.ProcessEnv; stdin?: string | Buffer; now?: () => number } = {},
+): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
   const io: CliIo = {
@@ -33,6 +37,9 @@ export async function runCli(cwd: string, argv: string[], options: { isTTY?: boo
     env: options.env ?? {},
     cwd,
     isTTY: options.isTTY ?? false,
+    stderrIsTTY: options.stderrIsTTY ?? false,
+    readStdin: async () => Buffer.from(options.stdin ?? ''),
+    now: options.now,
   };
   const code = await main(argv, io);
   return { code, out, err };

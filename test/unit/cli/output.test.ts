@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
@@ -11,16 +12,19 @@ import { runCli, workspace } from './helpers';
 
 const DUP = 'https://api.openai.com/v1/v1';
 
-/** The vendored OASIS schema (draft-04) compiled with Ajv 8: `id` → `$id`, `$schema` dropped (see vendor/README.md). */
+/** The official OASIS SARIF 2.1.0 schema, from the steering repository's shared folder (absent in a user's clone). */
+const SARIF_SCHEMA = join(__dirname, '..', '..', '..', '..', 'shared', 'schemas', 'sarif-schema-2.1.0.json');
+
+/** The OASIS schema (draft-04) compiled with Ajv 8: `id` → `$id`, `$schema` dropped (no keyword it uses differs from draft-07). */
 function sarifValidator() {
-  const { $schema: _draft, id, ...rest } = JSON.parse(readFileSync(join(__dirname, 'vendor', 'sarif-schema-2.1.0.json'), 'utf8'));
+  const { $schema: _draft, id, ...rest } = JSON.parse(readFileSync(SARIF_SCHEMA, 'utf8'));
   const ajv = new Ajv({ strict: false, allErrors: true });
   addFormats(ajv);
   return ajv.compile({ ...rest, $id: id });
 }
 
 interface SarifRun {
-  tool: { driver: { rules: { id: string; helpUri: string }[] } };
+  tool: { driver: { rules: { id: string; helpUri: string; fullDescription: { text: string; markdown: string }; help: { text: string; markdown: string } }[] } };
   columnKind: string;
   results: {
     ruleId: string;
@@ -32,10 +36,17 @@ interface SarifRun {
 }
 
 describe('output formats', () => {
-  describe('sarif', () => {
-    const validate = sarifValidator();
+  describe('sarif', function () {
+    let validate: ReturnType<typeof sarifValidator>;
+    before(function () {
+      if (!existsSync(SARIF_SCHEMA)) {
+        console.log(`      skipped: ${SARIF_SCHEMA} is absent (it comes with ../shared)`);
+        this.skip();
+      }
+      validate = sarifValidator();
+    });
 
-    it('the vendored schema rejects what SARIF 2.1.0 forbids', () => {
+    it('the official schema rejects what SARIF 2.1.0 forbids', () => {
       assert.equal(validate({ version: '2.1.0', runs: [{ tool: { driver: { name: 'x' } }, results: [{ message: { text: 'm' }, level: 'fatal' }] }] }), false);
       assert.equal(validate({ version: '2.1.0', runs: [{ tool: { driver: {} } }] }), false);
       assert.equal(validate({ version: '2.1.0', runs: [{ tool: { driver: { name: 'x' } }, columnKind: 'bytes' }] }), false);
@@ -58,7 +69,16 @@ describe('output formats', () => {
         const [run] = log.runs;
         assert.equal(run.columnKind, 'utf16CodeUnits');
         assert.deepEqual(run.tool.driver.rules.map((r) => r.id), RULES.map((r) => r.meta.id));
-        for (const r of run.tool.driver.rules) assert.equal(r.helpUri, docsUrl(r.id));
+        for (const r of run.tool.driver.rules) {
+          assert.equal(r.helpUri, docsUrl(r.id));
+          const page = readFileSync(join(__dirname, '..', '..', '..', 'docs', 'rules', `${r.id}.md`), 'utf8');
+          assert.equal(r.help.markdown, page, `${r.id}: help is the docs page`);
+          assert.ok(r.help.text.length > 0 && r.fullDescription.text.length > 0 && r.fullDescription.markdown.length > 0, r.id);
+          assert.ok(page.includes(r.fullDescription.markdown), `${r.id}: fullDescription comes from "What it catches"`);
+          assert.doesNotMatch(r.fullDescription.text, /\]\(|`/, `${r.id}: fullDescription.text is plain text`);
+        }
+        assert.doesNotMatch(out, new RegExp(ws.root.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')), 'the log records no absolute local path');
+        assert.deepEqual(Object.keys((log.runs[0] as unknown as { originalUriBaseIds: object }).originalUriBaseIds), ['%SRCROOT%']);
         for (const r of run.results) assert.equal(run.tool.driver.rules[r.ruleIndex].id, r.ruleId);
 
         const yaml = run.results.find((r) => r.locations[0].physicalLocation.artifactLocation.uri.endsWith('.yaml'))!;
@@ -146,11 +166,12 @@ describe('output formats', () => {
       try {
         const { out } = await runCli(ws.root, []);
         assert.deepEqual(out.split('\n').slice(0, 3), [
-          `.env:1:17: error: base URL "${DUP}" repeats /v1/v1; requests will 404 [base-url-duplicate-v1]`,
+          `.env:1:17: error: base URL "${DUP}" repeats /v1/v1; requests will 404 [base-url-duplicate-v1] [*]`,
           `  OPENAI_BASE_URL=${DUP}`,
           `  ${' '.repeat(16)}${'^'.repeat(DUP.length)}`,
         ]);
-        assert.match(out, /✖ 2 problems \(1 error, 1 warning\)\n$/);
+        assert.match(out, /\[base-url-query-string\]\n/, 'a finding with only an unsafe fix has no [*]');
+        assert.match(out, /✖ 2 problems \(1 error, 1 warning\)\n\[\*\] 1 fixable with --fix \(1 more with --fix-unsafe, which may change meaning: review them\)\n$/);
       } finally {
         ws.cleanup();
       }
@@ -259,5 +280,51 @@ describe('output formats', () => {
       assert.match(table, /^base-url-duplicate-v1 +error +safe +all +Base URL/m);
       assert.match(footer, /^Docs: https:\/\/.*\/docs\/rules\/<rule-id>\.md$/);
     });
+  });
+});
+
+describe('output formats (issue 17)', () => {
+  const HINTED = 'OPENAI_BASE_URL=https://taotoken.net/api\n';
+
+  it('json: hints are marked and kept out of ESLint\'s counts', async () => {
+    const ws = workspace({ '.env': `${HINTED}OTHER_BASE_URL=https://api.openai.com/v1?x=1\n` });
+    try {
+      const { out } = await runCli(ws.root, ['--format', 'json', '--include-hints']);
+      const [result] = JSON.parse(out) as { messages: { ruleId: string; severity: number; hint?: boolean }[]; warningCount: number; errorCount: number; fixableWarningCount: number }[];
+      const hints = result.messages.filter((m) => m.hint);
+      const warnings = result.messages.filter((m) => !m.hint && m.severity === 1);
+      assert.ok(hints.length >= 1, JSON.stringify(result.messages));
+      for (const h of hints) assert.equal(h.severity, 1, 'ESLint knows severity 1 and 2 only');
+      assert.equal(result.warningCount, warnings.length);
+      assert.equal(result.errorCount, 0);
+      const without = JSON.parse((await runCli(ws.root, ['--format', 'json'])).out)[0];
+      assert.equal(without.warningCount, result.warningCount, '--include-hints changes no count');
+      assert.ok(!without.messages.some((m: { hint?: boolean }) => m.hint));
+    } finally {
+      ws.cleanup();
+    }
+  });
+
+  it('gitlab: Code Quality issues with rule, severity, repository-relative path, lines and stable fingerprints', async () => {
+    const ws = workspace({ 'cfg/.env': `OPENAI_BASE_URL=${DUP}\n\nB_BASE_URL=${DUP}\n`, 'ok.env': 'OPENAI_BASE_URL=https://api.openai.com/v1\n' });
+    execFileSync('git', ['init', '-q', ws.root]);
+    try {
+      const { code, out } = await runCli(join(ws.root, 'cfg'), ['--format', 'gitlab', '..']);
+      assert.equal(code, 1);
+      const issues = JSON.parse(out) as { description: string; check_name: string; fingerprint: string; severity: string; location: { path: string; lines: { begin: number; end: number } } }[];
+      assert.deepEqual(issues.map((i) => [i.check_name, i.severity, i.location.path, i.location.lines.begin]), [
+        ['base-url-duplicate-v1', 'critical', 'cfg/.env', 1],
+        ['base-url-duplicate-v1', 'critical', 'cfg/.env', 3],
+      ]);
+      assert.match(issues[0].description, /repeats \/v1\/v1/);
+      assert.match(issues[0].fingerprint, /^[0-9a-f]{64}$/);
+      assert.notEqual(issues[0].fingerprint, issues[1].fingerprint);
+      writeFileSync(join(ws.root, 'cfg', '.env'), `# moved down\nOPENAI_BASE_URL=${DUP}\n\nB_BASE_URL=${DUP}\n`);
+      const moved = JSON.parse((await runCli(ws.root, ['--format', 'gitlab'])).out) as typeof issues;
+      assert.deepEqual(moved.map((i) => i.fingerprint), issues.map((i) => i.fingerprint), 'fingerprints survive moved lines and another working directory');
+      assert.deepEqual(JSON.parse((await runCli(ws.root, ['--format', 'gitlab', 'ok.env'])).out), []);
+    } finally {
+      ws.cleanup();
+    }
   });
 });

@@ -11,6 +11,7 @@ describe('text output in Chinese', () => {
     assert.equal(code, 1);
     assert.match(out, /^examples\/openclaw-rl\/\.env:3:17: 错误: base URL .*以接口路径 \/chat\/completions 结尾/m);
     assert.match(out, /^examples\/openclaw-rl\/\.env:4:16: 警告: /m);
-    assert.match(out, /✖ 共 2 个问题（1 个错误，1 个警告）\n$/);
+    assert.match(out, /^examples\/openclaw-rl\/\.env:4:16: 警告: .*\[api-key-whitespace\] \[\*\]$/m);
+    assert.match(out, /✖ 共 2 个问题（1 个错误，1 个警告）\n\[\*\] 1 个可用 --fix 自动修复；另有 1 个可用 --fix-unsafe 修复（可能改变含义，请检查）\n$/);
   });
 });

@@ -166,6 +166,19 @@ describe('LSP diagnostics: settings and severities', () => {
     }
   });
 
+  it('uses initializationOptions settings when workspace/configuration answers null for the section (Neovim without settings)', async () => {
+    const client = await TestClient.start({ pull: false, root: ws.root, settings: null, initializationOptions: { rolloutLint: { rules: { 'api-key-whitespace': 'off' } } } });
+    try {
+      const uri = fileUri(join(ws.root, '.env'));
+      await client.open(uri, 'dotenv', readFileSync(join(ws.root, '.env'), 'utf8'));
+      const { diagnostics } = await client.waitForPublish(uri, (p) => p.version === 1);
+      assert.ok(diagnostics.some((d) => d.code === 'base-url-duplicate-v1'));
+      assert.ok(!diagnostics.some((d) => d.code === 'api-key-whitespace'));
+    } finally {
+      await client.stop();
+    }
+  });
+
   it('keeps ranges right after Chinese text and a BOM', async () => {
     const client = await TestClient.start({ pull: true, root: ws.root });
     try {

@@ -48,8 +48,8 @@ export interface StartOptions {
   /** Workspace folder (absolute path). */
   root?: string;
   initializationOptions?: Record<string, unknown>;
-  /** The `rolloutLint` section answered to `workspace/configuration`. */
-  settings?: Record<string, unknown>;
+  /** The `rolloutLint` section answered to `workspace/configuration` (`null`: the client has no such section, as Neovim answers). */
+  settings?: Record<string, unknown> | null;
   /** Leave out `workspace.configuration` (a client that cannot be asked). */
   noConfiguration?: boolean;
 }
@@ -87,7 +87,7 @@ export class TestClient {
   readonly shown: ShowDocumentParams[] = [];
   readonly logs: string[] = [];
   refreshes = 0;
-  settings: Record<string, unknown>;
+  settings: Record<string, unknown> | null;
   initializeResult!: InitializeResult;
   private readonly publishWaiters = new Set<Waiter<PublishDiagnosticsParams>>();
   private readonly refreshWaiters = new Set<() => void>();
@@ -108,7 +108,7 @@ export class TestClient {
     child.stderr.on('data', () => undefined);
     const connection = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
     const client = new TestClient(child, connection);
-    client.settings = options.settings ?? {};
+    client.settings = options.settings === undefined ? {} : options.settings;
     connection.onNotification(PublishDiagnosticsNotification.type, (p) => {
       client.published.push(p);
       for (const w of [...client.publishWaiters]) if (w.match(p)) (client.publishWaiters.delete(w), w.resolve(p));

@@ -1,6 +1,6 @@
 import type { Severity } from '../../core/model/types';
 import { LineIndex } from '../../core/positions';
-import type { Formatter } from './types';
+import { rootRelativePath, type Formatter } from './types';
 import { visibleFindings } from './visible';
 
 const COMMANDS: Record<Severity, string> = { error: 'error', warning: 'warning', hint: 'notice' };
@@ -20,14 +20,14 @@ export function escapeProperty(s: string): string {
  * `::error file=<path>,line=<l>,col=<c>,endLine=<l>,endColumn=<c>,title=<rule-id>::<message>`
  * (hints as `::notice`). Lines and columns are 1-based, columns in UTF-16 code units, `endColumn`
  * just past the range; `col`/`endColumn` are left out when the range spans lines, as the
- * `@actions/core` annotation properties require. Paths are relative to the working directory.
+ * `@actions/core` annotation properties require. Paths are relative to the repository root (`input.root`), as GitHub resolves `file=`.
  */
 export const formatGithub: Formatter = (input) => {
   const lines: string[] = [];
   for (const result of input.results) {
     const index = result.text !== undefined ? new LineIndex(result.text) : undefined;
     for (const f of visibleFindings(result.findings, input)) {
-      const props: [string, string | number][] = [['file', result.relPath]];
+      const props: [string, string | number][] = [['file', rootRelativePath(result, input.root)]];
       if (index) {
         const s = index.positionAt(f.range.start);
         const e = index.positionAt(f.range.end);

@@ -1,4 +1,5 @@
 import { formatGithub } from './github';
+import { formatGitlab } from './gitlab';
 import { formatJson } from './json';
 import { formatSarif } from './sarif';
 import { formatText } from './text';
@@ -10,6 +11,7 @@ export const FORMATTERS = {
   json: formatJson,
   sarif: formatSarif,
   github: formatGithub,
+  gitlab: formatGitlab,
 } satisfies Record<string, Formatter>;
 
 export type FormatName = keyof typeof FORMATTERS;

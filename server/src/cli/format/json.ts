@@ -3,10 +3,16 @@ import { LineIndex } from '../../core/positions';
 import type { Formatter } from './types';
 import { visibleFindings } from './visible';
 
-/** ESLint `LintMessage`: 1-based line/column, `severity` 1 = warning (and hint), 2 = error. */
+/**
+ * ESLint `LintMessage`: 1-based line/column, `severity` 1 = warning, 2 = error. Hints
+ * (`--include-hints`) keep ESLint's `severity: 1` so consumers of the shape accept them, carry
+ * `hint: true`, and are counted in none of the result's counts.
+ */
 export interface EslintMessage {
   ruleId: string | null;
   severity: 1 | 2;
+  /** Set on Rollout Lint hints: plausible, unproven; not a warning. */
+  hint?: true;
   message: string;
   line: number;
   column: number;
@@ -66,6 +72,7 @@ function toMessage(f: Finding, index: LineIndex | undefined, text: string | unde
     endLine: e.line + 1,
     endColumn: e.character + 1,
   };
+  if (f.severity === 'hint') message.hint = true;
   if (f.ruleId === 'parse-error') message.fatal = true;
   if (f.evidence) message.evidence = f.evidence;
   const fix = safe && text !== undefined && safe.edits.length ? toEslintFix(safe, text, secrets) : undefined;
@@ -79,7 +86,7 @@ function toMessage(f: Finding, index: LineIndex | undefined, text: string | unde
   return message;
 }
 
-/** ESLint's JSON formatter shape (`LintResult[]`), one entry per linted file. */
+/** ESLint's JSON formatter shape (`LintResult[]`), one entry per linted file; hints are marked and not counted. */
 export const formatJson: Formatter = (input) => {
   const out: EslintResult[] = input.results
     .filter((r) => !r.notCandidate)
@@ -93,9 +100,9 @@ export const formatJson: Formatter = (input) => {
         messages,
         errorCount: messages.filter((m) => m.severity === 2).length,
         fatalErrorCount: messages.filter((m) => m.fatal).length,
-        warningCount: messages.filter((m) => m.severity === 1).length,
+        warningCount: messages.filter((m) => m.severity === 1 && !m.hint).length,
         fixableErrorCount: fixable(['error']),
-        fixableWarningCount: fixable(['warning', 'hint']),
+        fixableWarningCount: fixable(['warning']),
         usedDeprecatedRules: [],
       };
     });

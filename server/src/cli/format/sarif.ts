@@ -1,10 +1,11 @@
 import { pathToFileURL } from 'node:url';
+import { plainText, ruleDoc } from '../../node/rule-docs';
 import type { Finding, Range, Severity } from '../../core/model/types';
 import { LineIndex } from '../../core/positions';
 import { RULES } from '../../core/rules/index';
 import { docsUrl, REPOSITORY_URL } from '../../core/docs';
 import { VERSION } from '../version';
-import type { Formatter } from './types';
+import { rootRelativePath, type Formatter } from './types';
 import { visibleFindings } from './visible';
 
 /** The schema a SARIF log names (OASIS SARIF 2.1.0, errata 01). */
@@ -36,8 +37,24 @@ function regionOf(range: Range, index: LineIndex): SarifRegion {
   return { startLine: s.line + 1, startColumn: s.character + 1, endLine: e.line + 1, endColumn: e.character + 1 };
 }
 
+/** A `%SRCROOT%`-relative artifact location, or an absolute `file:` URI for a file outside the root. */
+function artifactOf(path: string): { uri: string; uriBaseId?: string } {
+  return path.startsWith('/') ? { uri: pathToFileURL(path).href } : { uri: uriOf(path), uriBaseId: SRCROOT };
+}
+
+/** `shortDescription`, `fullDescription` and `help` of a rule, from its docs page when the page is there. */
+function ruleTexts(id: string, title: string): Record<string, unknown> {
+  const doc = ruleDoc(id);
+  if (!doc) return { shortDescription: { text: title } };
+  return {
+    shortDescription: { text: title },
+    fullDescription: { text: plainText(doc.catches), markdown: doc.catches },
+    help: { text: doc.markdown, markdown: doc.markdown },
+  };
+}
+
 function resultOf(f: Finding, relPath: string, index: LineIndex | undefined): Record<string, unknown> {
-  const artifactLocation = { uri: uriOf(relPath), uriBaseId: SRCROOT };
+  const artifactLocation = artifactOf(relPath);
   const physicalLocation: Record<string, unknown> = { artifactLocation };
   if (index) physicalLocation.region = regionOf(f.range, index);
   const result: Record<string, unknown> = {
@@ -67,19 +84,21 @@ function resultOf(f: Finding, relPath: string, index: LineIndex | undefined): Re
 
 /**
  * SARIF 2.1.0 log with one run: `tool.driver.rules` lists every registered rule (`helpUri` = its
- * docs page), results carry 1-based regions in UTF-16 code units (`columnKind: "utf16CodeUnits"`,
+ * docs page; `fullDescription` = its "What it catches", `help` = the whole page, as GitHub code
+ * scanning shows them), results carry 1-based regions in UTF-16 code units (`columnKind: "utf16CodeUnits"`,
  * line breaks `\r\n`, `\n` and `\r` as the engine counts them) and fixes as
  * `artifactChanges`/`replacements`, each marked `properties.safety`. Artifact URIs are relative to
- * `%SRCROOT%`, the workspace root.
+ * `%SRCROOT%` (`input.root`, the repository); the log records no absolute local path, so GitHub
+ * resolves `%SRCROOT%` to its checkout.
  */
 export const formatSarif: Formatter = (input) => {
   const results = input.results
     .filter((r) => !r.notCandidate)
     .flatMap((r) => {
       const index = r.text !== undefined ? new LineIndex(r.text) : undefined;
-      return visibleFindings(r.findings, input).map((f) => resultOf(f, r.relPath, index));
+      return visibleFindings(r.findings, input).map((f) => resultOf(f, rootRelativePath(r, input.root), index));
     });
-  const failures = input.results.flatMap((r) => r.failures.map((f) => ({ relPath: r.relPath, ...f })));
+  const failures = input.results.flatMap((r) => r.failures.map((f) => ({ relPath: rootRelativePath(r, input.root), ...f })));
   const log = {
     $schema: SARIF_SCHEMA_URI,
     version: '2.1.0',
@@ -93,7 +112,7 @@ export const formatSarif: Formatter = (input) => {
             informationUri: REPOSITORY_URL,
             rules: RULES.map((r) => ({
               id: r.meta.id,
-              shortDescription: { text: r.meta.title },
+              ...ruleTexts(r.meta.id, r.meta.title),
               helpUri: docsUrl(r.meta.id),
               defaultConfiguration: { level: LEVELS[r.meta.defaultSeverity] },
               properties: { fixable: r.meta.fixable || 'no', formats: [...r.meta.formats] },
@@ -106,11 +125,11 @@ export const formatSarif: Formatter = (input) => {
             toolExecutionNotifications: failures.map((f) => ({
               level: 'error',
               message: { text: `internal error in ${f.ruleId}: ${f.error.split('\n')[0]}` },
-              locations: [{ physicalLocation: { artifactLocation: { uri: uriOf(f.relPath), uriBaseId: SRCROOT } } }],
+              locations: [{ physicalLocation: { artifactLocation: artifactOf(f.relPath) } }],
             })),
           },
         ],
-        originalUriBaseIds: { [SRCROOT]: { uri: pathToFileURL(input.root.endsWith('/') ? input.root : `${input.root}/`).href } },
+        originalUriBaseIds: { [SRCROOT]: { description: { text: 'The root of the repository (the git work tree holding the folder Rollout Lint ran in)' } } },
         columnKind: 'utf16CodeUnits',
         newlineSequences: ['\r\n', '\n', '\r'],
         results,

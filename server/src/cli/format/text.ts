@@ -24,13 +24,32 @@ function summary(locale: Locale, total: number, errors: number, warnings: number
   return `✖ ${plural(total, 'problem')} (${parts.join(', ')})`;
 }
 
+/** `[*] 3 fixable with --fix (1 more with --fix-unsafe)`: what `--fix` would do, ESLint's and ruff's closing hint. */
+function fixableLine(locale: Locale, safe: number, unsafeOnly: number): string | undefined {
+  if (safe === 0 && unsafeOnly === 0) return undefined;
+  if (locale === 'zh-CN') {
+    const more = unsafeOnly > 0 ? `${safe > 0 ? '；另有' : ''} ${unsafeOnly} 个可用 --fix-unsafe 修复（可能改变含义，请检查）` : '';
+    return safe > 0 ? `[*] ${safe} 个可用 --fix 自动修复${more}` : `[*]${more}`;
+  }
+  const more = unsafeOnly > 0 ? `${safe > 0 ? ' (' : ' '}${unsafeOnly} ${safe > 0 ? 'more ' : ''}with --fix-unsafe, which may change meaning: review them${safe > 0 ? ')' : ''}` : '';
+  return safe > 0 ? `[*] ${safe} fixable with --fix${more}` : `[*]${more}`;
+}
+
+/** `✔ 5 problems fixed in 2 files` after `--fix`. */
+function fixedLine(locale: Locale, fixed: { count: number; files: number }): string {
+  if (locale === 'zh-CN') return `✔ 已修复 ${fixed.count} 个问题（${fixed.files} 个文件）`;
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  return `✔ ${plural(fixed.count, 'problem')} fixed in ${plural(fixed.files, 'file')}`;
+}
+
 const COLORS = { error: '\x1b[31m', warning: '\x1b[33m', hint: '\x1b[36m', dim: '\x1b[2m', bold: '\x1b[1m', reset: '\x1b[0m' };
 
 /**
  * actionlint-style text: `path:line:col: severity: message [rule-id]` (1-based line and column,
  * columns in UTF-16 code units as ESLint counts them), then the source line (control characters
  * shown as spaces) and a caret line under the range, aligned by terminal width (CJK characters take
- * two columns). A summary line ends the output when anything was found.
+ * two columns). `[*]` ends the line of a finding that `--fix` fixes. A summary line ends the output
+ * when anything was found, then what `--fix`/`--fix-unsafe` would fix, or after a fix how many were fixed.
  */
 export const formatText: Formatter = (input) => {
   const paint = (color: keyof typeof COLORS, s: string) => (input.color ? `${COLORS[color]}${s}${COLORS.reset}` : s);
@@ -38,6 +57,8 @@ export const formatText: Formatter = (input) => {
   let errors = 0;
   let warnings = 0;
   let hints = 0;
+  let safeFixable = 0;
+  let unsafeFixable = 0;
   for (const result of input.results) {
     const findings = visibleFindings(result.findings, input);
     if (findings.length === 0) continue;
@@ -48,7 +69,11 @@ export const formatText: Formatter = (input) => {
       else hints++;
       const start = index?.positionAt(f.range.start) ?? { line: 0, character: 0 };
       const end = index?.positionAt(f.range.end) ?? start;
-      lines.push(`${paint('bold', `${sanitizeForTerminal(result.relPath)}:${start.line + 1}:${start.character + 1}`)}: ${paint(f.severity, SEVERITY_WORDS[input.locale ?? 'en'][f.severity])}: ${sanitizeForTerminal(f.message).replace(/\n/g, ' ')} ${paint('dim', `[${f.ruleId}]`)}`);
+      const safe = f.fixes.some((x) => x.safety === 'safe' && x.edits.length > 0);
+      if (safe) safeFixable++;
+      else if (f.fixes.some((x) => x.edits.length > 0)) unsafeFixable++;
+      const marker = safe ? ` ${paint('bold', '[*]')}` : '';
+      lines.push(`${paint('bold', `${sanitizeForTerminal(result.relPath)}:${start.line + 1}:${start.character + 1}`)}: ${paint(f.severity, SEVERITY_WORDS[input.locale ?? 'en'][f.severity])}: ${sanitizeForTerminal(f.message).replace(/\n/g, ' ')} ${paint('dim', `[${f.ruleId}]`)}${marker}`);
       if (index && result.text) {
         const lineStart = index.offsetAt({ line: start.line, character: 0 });
         const source = maskSpans(
@@ -65,8 +90,12 @@ export const formatText: Formatter = (input) => {
     }
   }
   const total = errors + warnings + hints;
+  const locale = input.locale ?? 'en';
   if (total > 0) {
-    lines.push('', paint('bold', summary(input.locale ?? 'en', total, errors, warnings, hints)));
+    lines.push('', paint('bold', summary(locale, total, errors, warnings, hints)));
+    const fixable = fixableLine(locale, safeFixable, unsafeFixable);
+    if (fixable && !input.fixed) lines.push(fixable);
   }
+  if (input.fixed && input.fixed.count > 0) lines.push(paint('bold', fixedLine(locale, input.fixed)));
   return lines.length ? `${lines.join('\n')}\n` : '';
 };

@@ -1,3 +1,4 @@
+import { isAbsolute, relative, sep } from 'node:path';
 import type { Locale } from '../../core/messages/locale';
 import type { FileResult } from '../../node/lint-file';
 
@@ -10,11 +11,22 @@ export interface FormatInput {
   quiet: boolean;
   /** Use ANSI colours (stdout is a TTY and NO_COLOR is unset). */
   color: boolean;
-  /** Absolute workspace root, for SARIF's base URI. */
+  /**
+   * Absolute root that SARIF, GitLab and GitHub paths are relative to (`%SRCROOT%`): the git work
+   * tree holding the working directory, else the working directory.
+   */
   root: string;
   /** Message language, for the words the formatter adds itself (text format). */
   locale?: Locale;
+  /** Set after `--fix`/`--fix-unsafe`: how many fixes were applied, in how many files. */
+  fixed?: { count: number; files: number };
 }
 
 /** A formatter turns results into the text printed on stdout. */
 export type Formatter = (input: FormatInput) => string;
+
+/** A result's path for CI formats: relative to `root`, `/`-separated (the absolute path when outside it). */
+export function rootRelativePath(result: { absPath: string }, root: string): string {
+  const rel = relative(root, result.absPath).split(sep).join('/');
+  return rel.startsWith('..') || isAbsolute(rel) ? result.absPath.split(sep).join('/') : rel;
+}

@@ -1,0 +1,78 @@
+import { existsSync } from 'node:fs';
+import { dirname, join, parse, relative, resolve, sep } from 'node:path';
+import { loadConfigForDirectory, nearestConfigFile, type LoadedConfig } from './config';
+
+/**
+ * Where a file belongs, decided from the file's own folders, never from the working directory alone
+ * (ruff's and ESLint's habit): its git work tree, the `.rolloutlintrc.json` nearest to it, and the
+ * root its globs are matched against.
+ */
+export interface FileProject {
+  /**
+   * The root that `rolloutGlobs`, `jsonGlobs` and the workspace facts resolve against: the git work
+   * tree holding the file; outside git the folder of its nearest `.rolloutlintrc.json`; else the
+   * working directory when it holds the file; else the file's own folder.
+   */
+  root: string;
+  /** The file's path relative to `root`, `/`-separated. */
+  lintPath: string;
+  /** The configuration from the nearest `.rolloutlintrc.json` (searched up to the git work tree, or to the filesystem root outside git). */
+  loaded: LoadedConfig;
+  /** The folder the config's `ignore` globs are relative to: the config file's folder, else `root`. */
+  ignoreBase: string;
+}
+
+/**
+ * Finds git work trees (a folder with a `.git` entry: a folder, or a file for worktrees and
+ * submodules) and projects, cached per folder. One instance per CLI run.
+ */
+export class ProjectLocator {
+  private readonly workTreeOfDir = new Map<string, string | null>();
+
+  constructor(private readonly cwd: string) {}
+
+  /** The nearest folder at or above `dir` with a `.git` entry, or `undefined`. */
+  workTreeOf(dir: string): string | undefined {
+    const visited: string[] = [];
+    let current = resolve(dir);
+    let found: string | null = null;
+    for (;;) {
+      const cached = this.workTreeOfDir.get(current);
+      if (cached !== undefined) {
+        found = cached;
+        break;
+      }
+      visited.push(current);
+      if (existsSync(join(current, '.git'))) {
+        found = current;
+        break;
+      }
+      const parent = dirname(current);
+      if (parent === current) break;
+      current = parent;
+    }
+    for (const d of visited) this.workTreeOfDir.set(d, found);
+    return found ?? undefined;
+  }
+
+  /** The project of the file at `absPath` (which need not exist: `--stdin-filename`). Throws `ConfigError` for a broken config. */
+  projectOf(absPath: string): FileProject {
+    const dir = dirname(resolve(absPath));
+    const workTree = this.workTreeOf(dir);
+    const stop = workTree ?? parse(dir).root;
+    const rcFile = nearestConfigFile(dir, stop);
+    const loaded = loadConfigForDirectory(dir, stop);
+    const root = workTree ?? (rcFile ? dirname(rcFile) : isInside(absPath, this.cwd) ? this.cwd : dir);
+    return { root, lintPath: posixRelative(root, absPath), loaded, ignoreBase: rcFile ? dirname(rcFile) : root };
+  }
+}
+
+/** `to` relative to `from`, `/`-separated. */
+export function posixRelative(from: string, to: string): string {
+  return relative(from, to).split(sep).join('/');
+}
+
+function isInside(path: string, dir: string): boolean {
+  const rel = relative(dir, path);
+  return rel !== '' && !rel.startsWith('..') && !rel.startsWith(sep) && !/^[A-Za-z]:/.test(rel);
+}
