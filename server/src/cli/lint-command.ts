@@ -7,6 +7,7 @@ import { loadGrammars } from '../node/grammars';
 import { NodeWorkspaceFacts } from '../node/facts';
 import { lintFile, type FileResult } from '../node/lint-file';
 import { walk } from '../node/walk';
+import { indexFiles } from '../node/env-index';
 import { FORMATTERS, type FormatName } from './format/index';
 import type { CliIo } from './io';
 
@@ -63,6 +64,8 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
     const { files, problems } = walk(paths.length ? paths : ['.'], root, facts, { noIgnore: !options.ignore, config: rootConfig.config });
     for (const p of problems) io.stderr(`rollout-lint: ${p.path}: ${p.message}\n`);
     const explicit = new Set(paths.map((p) => resolve(root, p)));
+    const indexed = paths.length === 0 || (paths.length === 1 && resolve(root, paths[0]) === root) ? files : walk(['.'], root, facts, { noIgnore: !options.ignore, config: rootConfig.config }).files;
+    const envIndex = indexFiles(indexed, grammars, (absPath) => loadConfigFor(absPath, root).config);
     const results: FileResult[] = [];
     for (const file of files) {
       const loaded = loadConfigFor(file.absPath, root);
@@ -77,6 +80,7 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
         fix: options.fixUnsafe ? 'unsafe' : options.fix ? 'safe' : undefined,
         force: explicit.has(file.absPath),
         maxFileBytes: loaded.config.maxFileBytes,
+        env: envIndex.viewFor(file.relPath),
       });
       for (const f of result.failures) io.stderr(`rollout-lint: ${file.relPath}: internal error in ${f.ruleId}: ${f.error.split('\n')[0]}\n`);
       results.push(result);

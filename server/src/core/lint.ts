@@ -17,6 +17,8 @@ import { applyPrecedence } from './rules/precedence';
 import { applySuppressions } from './suppress';
 import { matchLineBreaks, minimizeEdit } from './fix';
 import { secretRanges } from './secrets';
+import { NO_ENV, type EnvView } from './workspace/env-index';
+import { finishCrossFile, importCrossFile } from './workspace/cross-file';
 
 /** Everything a lint run needs besides the document. */
 export interface LintOptions {
@@ -30,6 +32,8 @@ export interface LintOptions {
   reportUnusedDisableDirectives?: boolean;
   /** Probe results the editor kept for this workspace (Test TaoToken Connection); rules may upgrade or drop findings they prove. */
   verified?: readonly VerifiedEndpoint[];
+  /** The workspace env index as this document sees it (definitions and reads in other files); none when absent. */
+  env?: EnvView;
 }
 
 /** A rule that threw: the run goes on without its findings; the CLI exits 2, the server logs it. */
@@ -85,6 +89,8 @@ export function lintDocument(input: { path: string; text: string; format?: Forma
     extraction = emptyExtraction();
     extraction.parseProblems.push({ message: `could not parse: ${(error as Error).message}`, range: { start: 0, end: Math.min(text.length, 1) } });
   }
+  const env = options.env ?? NO_ENV;
+  const crossFile = importCrossFile(extraction, document.path, env);
   const resolution = resolve(extraction, config);
 
   const findings: Finding[] = [];
@@ -103,6 +109,7 @@ export function lintDocument(input: { path: string; text: string; format?: Forma
       facts,
       locale,
       verified: options.verified ?? [],
+      env,
       t: (id, data) => render(rule, locale, id, data),
       report(r) {
         findings.push({
@@ -129,7 +136,7 @@ export function lintDocument(input: { path: string; text: string; format?: Forma
       failures.push({ ruleId: rule.meta.id, error: (error as Error).stack ?? String(error) });
     }
   }
-  const kept = applySuppressions(applyPrecedence(findings), extraction.comments, document, { locale, config, onlyRules: options.onlyRules, reportUnused: options.reportUnusedDisableDirectives });
+  const kept = applySuppressions(applyPrecedence(finishCrossFile(findings, crossFile, resolution, locale)), extraction.comments, document, { locale, config, onlyRules: options.onlyRules, reportUnused: options.reportUnusedDisableDirectives });
   kept.sort((a, b) => a.range.start - b.range.start || a.range.end - b.range.end || a.ruleId.localeCompare(b.ruleId));
   return { document, findings: kept, extraction, resolution, failures, secrets: secretRanges(extraction) };
 }

@@ -12,13 +12,19 @@ function hostOf(value: string): { host: string; at: number } | undefined {
   return m ? { host: m[1].toLowerCase(), at: m[0].length - m[1].length } : undefined;
 }
 
+/** Every read of the variable is the listen address of a server launch (at least one read). */
+function bindOnly(reads: readonly { bindAddress?: boolean }[]): boolean {
+  return reads.length > 0 && reads.every((r) => r.bindAddress);
+}
+
 /**
  * `0.0.0.0` or `::` in a destination: a base URL, or a host role such as TRL's `vllm_server_host`
  * and slime's `--sglang-router-ip`. These addresses mean "listen on every interface" to a server;
  * as a destination they reach the local machine only on some systems (Linux and macOS route
  * 0.0.0.0 to the local host, Windows refuses it) and never another node of a multi-node run.
  * A server launch's own `--host 0.0.0.0` and OpenClaw-RL's `HOST="0.0.0.0"` have no role and are
- * never reported; host-role flags of a server launch (`isServerLaunch`) are skipped as well.
+ * never reported; host-role flags of a server launch (`isServerLaunch`) are skipped as well, and so
+ * is an env definition whose every read in the workspace is a server launch's `--host`.
  */
 export default defineRule({
   meta: {
@@ -40,7 +46,7 @@ export default defineRule({
       'fix.loopback': '改用 {loopback}',
     },
   },
-  check({ document, resolution, report }) {
+  check({ document, resolution, env, report }) {
     const candidates: { setting: Setting; isUrl: boolean }[] = [
       ...resolution.baseUrls.filter((b) => b.parsed && isBindAllHost(b.parsed.host)).map((b) => ({ setting: b.setting, isUrl: true })),
       ...resolution.byRole('host').map((setting) => ({ setting, isUrl: false })),
@@ -48,6 +54,7 @@ export default defineRule({
     for (const { setting, isUrl } of candidates) {
       if (setting.value === undefined || setting.valueType !== 'string') continue;
       if (setting.kind === 'flag' && setting.command !== undefined && isServerLaunch(setting.command)) continue;
+      if (setting.kind === 'env' && bindOnly(env.readersOf(setting.key, setting.keyRange.start))) continue;
       const source = document.text.slice(setting.contentRange.start, setting.contentRange.end);
       const lead = source.length - source.trimStart().length;
       const found = hostOf(source.trim());

@@ -4,6 +4,7 @@ import type { LintConfig } from '../config/config';
 import type { WorkspaceFacts } from '../model/facts';
 import type { Locale } from '../messages/locale';
 import type { VerifiedEndpoint } from '../model/verified';
+import type { EnvView } from '../workspace/env-index';
 
 /** Which fixes a rule can offer: `safe` ones are applied by fix-all/on-save, `unsafe` only on request. */
 export type Fixable = 'safe' | 'unsafe' | false;
@@ -68,6 +69,8 @@ export interface RuleContext {
   locale: Locale;
   /** Base URLs a connection probe proved (or disproved) for a consumer; `[]` outside the editor. */
   verified: readonly VerifiedEndpoint[];
+  /** The workspace env index as this document sees it (`NO_ENV` for a lone document). */
+  env: EnvView;
   report(report: Report): void;
   /** Renders one of this rule's own messages in the run's locale (for localised data such as "leading"). */
   t(messageId: string, data?: Record<string, string | number>): string;
