@@ -17,7 +17,8 @@ import { applyPrecedence } from './rules/precedence';
 import { applySuppressions } from './suppress';
 import { matchLineBreaks, minimizeEdit } from './fix';
 import { secretRanges } from './secrets';
-import { NO_ENV, type EnvView } from './workspace/env-index';
+import { NO_ENV, withDocument, type EnvView } from './workspace/env-index';
+import { envFactsOf } from './workspace/env-facts';
 import { finishCrossFile, importCrossFile } from './workspace/cross-file';
 
 /** Everything a lint run needs besides the document. */
@@ -92,6 +93,7 @@ export function lintDocument(input: { path: string; text: string; format?: Forma
   const env = options.env ?? NO_ENV;
   const crossFile = importCrossFile(extraction, document.path, env);
   const resolution = resolve(extraction, config);
+  const documentEnv = withDocument(env, envFactsOf(document.path, text, extraction, resolution.baseUrls));
 
   const findings: Finding[] = [];
   const failures: RuleFailure[] = [];
@@ -109,7 +111,7 @@ export function lintDocument(input: { path: string; text: string; format?: Forma
       facts,
       locale,
       verified: options.verified ?? [],
-      env,
+      env: documentEnv,
       t: (id, data) => render(rule, locale, id, data),
       report(r) {
         findings.push({

@@ -3,6 +3,8 @@ import { shorten, subjectOf } from './util';
 import { isBindAllHost } from '../resolve/urls';
 import { isServerLaunch } from '../formats/shell';
 import type { Setting, TextEdit } from '../model/types';
+import type { EnvView } from '../workspace/env-index';
+import type { EnvReadRef } from '../workspace/env-facts';
 
 const LOOPBACK = '127.0.0.1';
 
@@ -10,6 +12,18 @@ const LOOPBACK = '127.0.0.1';
 function hostOf(value: string): { host: string; at: number } | undefined {
   const m = /^(?:[A-Za-z][A-Za-z0-9+.-]*:\/\/)?(?:[^/?#@]*@)?(\[[^\]]*\]|::|[^/?#:]*)/.exec(value);
   return m ? { host: m[1].toLowerCase(), at: m[0].length - m[1].length } : undefined;
+}
+
+/**
+ * The reads the value of an env definition reaches: those the index says it reaches, and for a
+ * script variable (`HOST="${HOST:-0.0.0.0}"`) the reads in its own file outside its own statement.
+ */
+function readersOf(env: EnvView, path: string, setting: Setting): EnvReadRef[] {
+  const name = setting.envName ?? setting.key;
+  const own = setting.statementRange;
+  const local = env.reads(name).filter((r) => r.at.path === path && (r.at.range.end <= own.start || r.at.range.start >= own.end));
+  const reached = setting.kind === 'env' ? env.readersOf(name, setting.keyRange.start).filter((r) => r.at.path !== path) : [];
+  return [...reached, ...local];
 }
 
 /** Every read of the variable is the listen address of a server launch (at least one read). */
@@ -24,7 +38,7 @@ function bindOnly(reads: readonly { bindAddress?: boolean }[]): boolean {
  * 0.0.0.0 to the local host, Windows refuses it) and never another node of a multi-node run.
  * A server launch's own `--host 0.0.0.0` and OpenClaw-RL's `HOST="0.0.0.0"` have no role and are
  * never reported; host-role flags of a server launch (`isServerLaunch`) are skipped as well, and so
- * is an env definition whose every read in the workspace is a server launch's `--host`.
+ * is an env definition whose every read is the `--host` of a server launch (`readersOf`).
  */
 export default defineRule({
   meta: {
@@ -54,7 +68,7 @@ export default defineRule({
     for (const { setting, isUrl } of candidates) {
       if (setting.value === undefined || setting.valueType !== 'string') continue;
       if (setting.kind === 'flag' && setting.command !== undefined && isServerLaunch(setting.command)) continue;
-      if (setting.kind === 'env' && bindOnly(env.readersOf(setting.key, setting.keyRange.start))) continue;
+      if ((setting.kind === 'env' || setting.kind === 'envDefault') && bindOnly(readersOf(env, document.path, setting))) continue;
       const source = document.text.slice(setting.contentRange.start, setting.contentRange.end);
       const lead = source.length - source.trimStart().length;
       const found = hostOf(source.trim());

@@ -65,6 +65,21 @@ const BIND_FLAGS = new Set(['--host', '--bind', '--listen', '--address']);
 /** `${VAR}`, `${VAR:-d}`, `${VAR-d}`, `$VAR`, `${oc.env:VAR}`, `${oc.env:VAR,d}`, LiteLLM `os.environ/VAR`. */
 const INTERPOLATION = /\$\{oc\.env:\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:,\s*([^}]*))?\}|\$\{([A-Za-z_][A-Za-z0-9_]*)(?::?[-=]([^}]*))?\}|\$([A-Za-z_][A-Za-z0-9_]*)|^os\.environ\/([A-Za-z_][A-Za-z0-9_]*)$/g;
 
+/** A `python -m pkg.router_server` / `serve_policy.py` style program: its name says it serves. */
+const SERVER_NAMED = /(^|[./_-])(server|serve|router|launch_server|api_server)(\.py)?$/i;
+
+/**
+ * A command that starts a server (`isServerLaunch`), or runs a module or script whose name says it is
+ * one (`python -m terminal-rl.router_server --host …`): only used to silence, never to report.
+ */
+function launchesServer(command: string): boolean {
+  if (isServerLaunch(command)) return true;
+  const words = command.trim().split(/\s+/);
+  const m = words.indexOf('-m');
+  const target = m >= 0 ? words[m + 1] : words.find((w) => /\.py$/.test(w));
+  return target !== undefined && SERVER_NAMED.test(target.replace(/^["']|["']$/g, ''));
+}
+
 function isDotenvPath(path: string): boolean {
   const base = path.slice(path.lastIndexOf('/') + 1);
   return base.startsWith('.env') || base.endsWith('.env');
@@ -112,7 +127,7 @@ export function envFactsOf(path: string, text: string, extraction: Extraction, b
   const evidence = (name: string, range: Range): Consumer[] => {
     const out: Consumer[] = [];
     for (const e of extraction.consumerEvidence) {
-      if (e.target === `env:${name}` && !out.some((c) => c.id === e.consumer.id && c.appendedPath === e.consumer.appendedPath)) out.push(e.consumer);
+      if (e.target === `env:${name}` && !e.consumer.origin && !out.some((c) => c.id === e.consumer.id && c.appendedPath === e.consumer.appendedPath)) out.push(e.consumer);
     }
     for (const b of baseUrls) {
       const r = b.setting.valueRange;
@@ -120,7 +135,7 @@ export function envFactsOf(path: string, text: string, extraction: Extraction, b
     }
     return out;
   };
-  const bindFlags = extraction.settings.filter((s) => s.kind === 'flag' && BIND_FLAGS.has(s.key) && s.command !== undefined && isServerLaunch(s.command));
+  const bindFlags = extraction.settings.filter((s) => s.kind === 'flag' && BIND_FLAGS.has(s.key) && s.command !== undefined && launchesServer(s.command));
   const isBind = (range: Range) => bindFlags.some((s) => range.start >= s.valueRange.start && range.end <= s.valueRange.end && text.slice(s.contentRange.start, s.contentRange.end).trim().replace(/^["']|["']$/g, '') === text.slice(range.start, range.end));
   for (const read of extraction.envReads) {
     const syntax = extraction.settings[0]?.format === 'python' || path.endsWith('.py') ? 'python' : 'shell';

@@ -177,3 +177,19 @@ export class EnvIndex {
     };
   }
 }
+
+/**
+ * `view` with the reads of the document being linted taken from `file` (its current text) instead of
+ * the index, so rules see this document's own reads even with no workspace around it.
+ */
+export function withDocument(view: EnvView, file: FileEnv): EnvView {
+  const local = (name: string) => file.reads.filter((r) => r.name === name);
+  return {
+    chain: (name) => view.chain(name),
+    readsElsewhere: (name) => view.readsElsewhere(name),
+    reads: (name) => [...view.readsElsewhere(name), ...local(name)],
+    chainAt: (name, readerPath) => view.chainAt(name, readerPath),
+    readersOf: (name, keyStart) => [...view.readersOf(name, keyStart).filter((r) => r.at.path !== file.path), ...(file.definitions.some((d) => d.name === name && d.at.range.start === keyStart) ? local(name) : [])],
+    size: view.size,
+  };
+}
