@@ -30,7 +30,7 @@ export function documentResultId(lint: DocumentLint): string {
 }
 
 export function lintDiagnostics(lint: DocumentLint): Diagnostic[] {
-  return lint.findings.map((f) => toDiagnostic(f, lint.doc, lint.version, true));
+  return lint.findings.map((f) => toDiagnostic(f, lint.doc, lint.version, true, lint.location.root));
 }
 
 function cancelled(): ResponseError<{ retriggerRequest: boolean }> {

@@ -9,6 +9,7 @@ import { skippedFileFinding } from '../node/lint-file';
 import { DocText } from './convert';
 import type { ConfigProvider, DocumentConfig } from './settings';
 import type { DocumentLocation, Workspace } from './workspace';
+import type { WorkspaceEnv } from './env-index';
 
 /** Characters checked for NUL when deciding that an open document is binary (as the file reader does). */
 const BINARY_PROBE = 8192;
@@ -34,6 +35,8 @@ export interface DocumentLint {
 export class LintService {
   private readonly latest = new Map<string, Promise<DocumentLint>>();
   private readonly keys = new Map<string, string>();
+  /** The workspace env index; cross-file findings need it (set by the server after construction). */
+  env: WorkspaceEnv | undefined;
 
   constructor(
     private readonly grammars: () => Promise<Grammars>,
@@ -47,7 +50,7 @@ export class LintService {
 
   /** The lint of `document` as it is now (cached while version and configuration are unchanged). */
   lint(document: TextDocument): Promise<DocumentLint> {
-    const key = `${document.version}:${this.configs.generation}`;
+    const key = `${document.version}:${this.configs.generation}:${this.env?.generation ?? 0}`;
     const cached = this.latest.get(document.uri);
     if (cached && this.keys.get(document.uri) === key) return cached;
     const run = this.run(document);
@@ -81,7 +84,7 @@ export class LintService {
       if (!isCandidate(location.relPath, doc.coreText, config.config)) return { ...base, config, findings: [] };
       const grammars = await this.grammars();
       const started = performance.now();
-      const outcome = lintDocument({ path: location.relPath, text, format }, { grammars, config: config.config, facts: location.facts, locale: this.locale, verified: this.workspace.verified });
+      const outcome = lintDocument({ path: location.relPath, text, format }, { grammars, config: config.config, facts: location.facts, locale: this.locale, verified: this.workspace.verified, env: this.env?.viewFor(location) });
       this.timed(document.uri, Math.round(performance.now() - started));
       for (const failure of outcome.failures) this.log(`rule ${failure.ruleId} failed on ${document.uri}: ${failure.error}`);
       return { ...base, config, findings: outcome.findings, outcome };
