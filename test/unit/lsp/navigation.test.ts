@@ -57,7 +57,7 @@ describe('LSP navigation and cross-file diagnostics through the env index (real 
     const diagnostic = await until(() => duplicateV1('policy_serving.py'));
     assert.equal(diagnostic.severity, 1);
     assert.deepEqual(diagnostic.range.start, { line: 4, character: 7 });
-    assert.match(diagnostic.message, /^POLICY_BASE_URL from scripts\/run_rollout\.sh:3: /);
+    assert.match(diagnostic.message as string, /^POLICY_BASE_URL from scripts\/run_rollout\.sh:3: /);
     assert.deepEqual(diagnostic.relatedInformation?.map((r) => [r.location.uri, r.location.range.start.line]), [[uriOf('scripts/run_rollout.sh'), 2]]);
     const definition = await until(() => duplicateV1('scripts/run_rollout.sh'));
     assert.deepEqual(definition.relatedInformation?.map((r) => [r.location.uri, r.location.range.start.line]), [[uriOf('policy_serving.py'), 4]]);
@@ -100,7 +100,7 @@ describe('LSP navigation and cross-file diagnostics through the env index (real 
     writeFileSync(join(ws.root, '.env'), text('.env').replace('OPENAI_BASE_URL=https://taotoken.net/api/v1', 'OPENAI_BASE_URL=https://taotoken.net/api/v1/v1'));
     await client.watched([{ uri: uriOf('.env'), type: FileChangeType.Changed }]);
     const diagnostic = await until(() => duplicateV1('agent/chat.py'));
-    assert.match(diagnostic.message, /^OPENAI_BASE_URL from \.env:2: /);
+    assert.match(diagnostic.message as string, /^OPENAI_BASE_URL from \.env:2: /);
     assert.deepEqual(diagnostic.relatedInformation?.map((r) => r.location.uri), [uriOf('.env')]);
     assert.match(await hoverText('agent/chat.py', 6, 40), /`https:\/\/taotoken\.net\/api\/v1\/v1`/);
   });
