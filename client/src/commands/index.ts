@@ -5,6 +5,7 @@ import { restartServer } from './restart-server';
 import { setApiKey } from './set-api-key';
 import { showOutput } from './show-output';
 import { testConnection } from './test-connection';
+import { endpointsView, goToEndpointDefinition, testEndpoint } from '../endpoints/view';
 
 export { TEST_CONNECTION_COMMAND } from '../connection/run';
 
@@ -13,4 +14,4 @@ export { TEST_CONNECTION_COMMAND } from '../connection/run';
  * `package.json` `contributes.commands` (a test keeps the two in step). When a module with id
  * `rolloutLint.testConnection` is listed, the server is told so and shows "Test connection" lenses.
  */
-export const COMMANDS: readonly CommandModule[] = [testConnection, setApiKey, resetConnectionApprovals, fixAll, showOutput, restartServer];
+export const COMMANDS: readonly CommandModule[] = [testConnection, setApiKey, resetConnectionApprovals, fixAll, showOutput, restartServer, endpointsView, testEndpoint, goToEndpointDefinition];

@@ -17,6 +17,7 @@ import { codeActions, FIX_ALL_KIND, SERVER_COMMANDS, type CodeActionDeps } from 
 import { Diagnostics } from './diagnostics';
 import { codeLenses, endpointAt, EndpointAtRequest, TEST_CONNECTION_COMMAND } from './endpoint';
 import { EndpointsRequest, listEndpoints } from './endpoints';
+import { EndpointRowsRequest, listEndpointRows } from './endpoint-rows';
 import { safeFixAllEdits } from './fix-all';
 import { hoverAt } from './hover';
 import { WorkspaceEnv } from './env-index';
@@ -189,6 +190,9 @@ export function startServer(connection: Connection): void {
     });
     connection.onRequest(EndpointsRequest, () =>
       listEndpoints({ openLints: () => Promise.all(documents.all().map((d) => lints.lint(d))), workspace, configs, grammars }),
+    );
+    connection.onRequest(EndpointRowsRequest, () =>
+      listEndpointRows({ openLints: () => Promise.all(documents.all().map((d) => lints.lint(d))), workspace, configs, grammars, env, locale }),
     );
     connection.onNotification(VerifiedEndpointsNotification, (p) => {
       workspace.verified = parseVerifiedEndpoints(p?.endpoints);

@@ -105,6 +105,16 @@ describe('LSP navigation and cross-file diagnostics through the env index (real 
     assert.match(await hoverText('agent/chat.py', 6, 40), /`https:\/\/taotoken\.net\/api\/v1\/v1`/);
   });
 
+  it('rolloutLint/endpointRows lists open and unopened files, a value from another file with its definition', async () => {
+    await until(() => duplicateV1('policy_serving.py'));
+    const rows = (await client.connection.sendRequest('rolloutLint/endpointRows')) as { uri: string; consumer: string; effectiveUrl: string; definition?: { uri: string }; keySource: string | null }[];
+    const policy = rows.find((r) => r.uri === uriOf('policy_serving.py'))!;
+    assert.equal(policy.effectiveUrl, 'http://127.0.0.1:30000/v1/v1/chat/completions');
+    assert.equal(policy.definition?.uri, uriOf('scripts/run_rollout.sh'));
+    assert.ok(rows.some((r) => r.uri === uriOf('.openclaw/openclaw.json')), 'unopened files too');
+    assert.equal(JSON.stringify(rows).includes('sk-fake-0000'), false, 'keys masked');
+  });
+
   it('an unsaved edit of an open .env is indexed from the editor text', async () => {
     await until(() => duplicateV1('policy_serving.py'));
     await client.replace(uriOf('scripts/run_rollout.sh'), 2, text('scripts/run_rollout.sh').replace('http://127.0.0.1:30000/v1', 'http://127.0.0.1:30000'));
