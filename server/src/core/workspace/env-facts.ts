@@ -137,17 +137,30 @@ export function envFactsOf(path: string, text: string, extraction: Extraction, b
   };
   const bindFlags = extraction.settings.filter((s) => s.kind === 'flag' && BIND_FLAGS.has(s.key) && s.command !== undefined && launchesServer(s.command));
   const isBind = (range: Range) => bindFlags.some((s) => range.start >= s.valueRange.start && range.end <= s.valueRange.end && text.slice(s.contentRange.start, s.contentRange.end).trim().replace(/^["']|["']$/g, '') === text.slice(range.start, range.end));
+  const code = codeSyntax(path, extraction);
   for (const read of extraction.envReads) {
-    const syntax = extraction.settings[0]?.format === 'python' || path.endsWith('.py') ? 'python' : 'shell';
+    const syntax = code ?? 'shell';
     const ref: EnvReadRef = { name: read.name, at: loc(read.range), syntax, consumers: evidence(read.name, read.range) };
     if (read.defaultValue !== undefined) ref.defaultValue = read.defaultValue;
     if (syntax === 'shell' && isBind(read.range)) ref.bindAddress = true;
     file.reads.push(ref);
   }
-  if (!path.endsWith('.py') && !path.endsWith('.sh') && !path.endsWith('.bash')) file.reads.push(...interpolationReads(extraction, baseUrls, loc));
-  file.dotenvOverrides = extraction.settings.some((s) => s.kind === 'kwarg' && s.key === 'override' && /(^|\.)load_dotenv$/.test(s.callee ?? '') && s.value === 'True');
+  if (code === undefined) file.reads.push(...interpolationReads(extraction, baseUrls, loc));
+  file.dotenvOverrides = extraction.settings.some((s) => s.kind === 'kwarg' && s.key === 'override' && /(^|\.)load_dotenv$/.test(s.callee ?? '') && s.valueType === 'boolean' && s.value?.toLowerCase() === 'true');
   if (!file.dotenvOverrides) delete file.dotenvOverrides;
   return file;
+}
+
+/**
+ * `python` for Python code, and for notebooks (`.ipynb`: their code cells are Python; an extractor that
+ * yields IPython `%env K=V` / `%set_env` as `env` settings and `os.environ` reads feeds this index as
+ * is), `shell` for scripts; `undefined` for data formats, whose values are scanned for `${VAR}`.
+ */
+function codeSyntax(path: string, extraction: Extraction): 'python' | 'shell' | undefined {
+  const format = extraction.settings[0]?.format as string | undefined;
+  if (/\.(pyi?|ipynb|ipy)$/i.test(path) || format === 'python') return 'python';
+  if (/\.(sh|bash)$/i.test(path) || format === 'shell') return 'shell';
+  return undefined;
 }
 
 /** Reads written inside YAML/JSON/dotenv values: `${VAR}`, `${oc.env:VAR}`, `os.environ/VAR`. */
