@@ -8,6 +8,7 @@ import { NodeWorkspaceFacts } from '../node/facts';
 import { lintFile, type FileResult } from '../node/lint-file';
 import { walk } from '../node/walk';
 import { indexFiles } from '../node/env-index';
+import type { Extraction } from '../core/model/types';
 import { FORMATTERS, type FormatName } from './format/index';
 import type { CliIo } from './io';
 
@@ -65,7 +66,8 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
     for (const p of problems) io.stderr(`rollout-lint: ${p.path}: ${p.message}\n`);
     const explicit = new Set(paths.map((p) => resolve(root, p)));
     const indexed = paths.length === 0 || (paths.length === 1 && resolve(root, paths[0]) === root) ? files : walk(['.'], root, facts, { noIgnore: !options.ignore, config: rootConfig.config }).files;
-    const envIndex = indexFiles(indexed, grammars, (absPath) => loadConfigFor(absPath, root).config);
+    const extractions = new Map<string, { text: string; extraction: Extraction }>();
+    const envIndex = indexFiles(indexed, grammars, (absPath) => loadConfigFor(absPath, root).config, undefined, extractions);
     const results: FileResult[] = [];
     for (const file of files) {
       const loaded = loadConfigFor(file.absPath, root);
@@ -81,7 +83,9 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
         force: explicit.has(file.absPath),
         maxFileBytes: loaded.config.maxFileBytes,
         env: envIndex.viewFor(file.relPath),
+        reuse: extractions.get(file.relPath),
       });
+      extractions.delete(file.relPath);
       for (const f of result.failures) io.stderr(`rollout-lint: ${file.relPath}: internal error in ${f.ruleId}: ${f.error.split('\n')[0]}\n`);
       results.push(result);
     }

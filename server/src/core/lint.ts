@@ -35,6 +35,8 @@ export interface LintOptions {
   verified?: readonly VerifiedEndpoint[];
   /** The workspace env index as this document sees it (definitions and reads in other files); none when absent. */
   env?: EnvView;
+  /** An extraction of exactly this text made while indexing (BOM removed), reused instead of parsing again. */
+  reuse?: { text: string; extraction: Extraction };
 }
 
 /** A rule that threw: the run goes on without its findings; the CLI exits 2, the server logs it. */
@@ -84,8 +86,11 @@ export function lintDocument(input: { path: string; text: string; format?: Forma
   const document: LintDocument = { path: input.path.replace(/\\/g, '/'), text, format };
 
   let extraction: Extraction;
+  const reused = options.reuse?.text === text ? options.reuse.extraction : undefined;
   try {
-    extraction = extract(format, text, document.path, options.grammars);
+    extraction = reused
+      ? { ...reused, settings: [...reused.settings], consumerEvidence: [...reused.consumerEvidence], envReads: [...reused.envReads], parseProblems: [...reused.parseProblems] }
+      : extract(format, text, document.path, options.grammars);
   } catch (error) {
     extraction = emptyExtraction();
     extraction.parseProblems.push({ message: `could not parse: ${(error as Error).message}`, range: { start: 0, end: Math.min(text.length, 1) } });

@@ -16,13 +16,13 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 /**
  * The language server's workspace env index: one `EnvIndex` per workspace folder, built in the
  * background from the walker's files, updated from file events (`filesChanged`) and from the text of
- * open documents (`documentChanged`, so an unsaved `.env` edit counts). `generation` changes with
- * every change that altered an index, for lint cache keys and result ids; `onChange` is told then.
+ * open documents (`documentChanged`, so an unsaved `.env` edit counts). `signature` says per file
+ * whether what the index tells its lint changed (lint cache keys, result ids); `onChange` is told
+ * after a build and after changes that altered an index.
  */
 export class WorkspaceEnv {
   private readonly indexes = new Map<string, EnvIndex>();
   private building: Promise<void> | undefined;
-  private resets = 0;
   /** Milliseconds the last full build took, per folder root (for the log and the benchmark note). */
   readonly buildMs = new Map<string, number>();
 
@@ -31,14 +31,9 @@ export class WorkspaceEnv {
     private readonly configs: ConfigProvider,
     private readonly grammars: () => Promise<Grammars>,
     private readonly log: (message: string) => void,
-    private readonly onChange: () => void = () => undefined,
+    /** `built`: a (re)build finished (open documents need a new lint); `changed`: files changed (the workspace too). */
+    private readonly onChange: (kind: 'built' | 'changed') => void = () => undefined,
   ) {}
-
-  get generation(): number {
-    let sum = this.resets * 1_000_000;
-    for (const index of this.indexes.values()) sum += index.generation;
-    return sum;
-  }
 
   /** Starts (or returns) the background build of every folder's index. Never rejects. */
   ensure(): Promise<void> {
@@ -50,7 +45,6 @@ export class WorkspaceEnv {
   reset(): void {
     this.indexes.clear();
     this.building = undefined;
-    this.resets++;
     void this.ensure();
   }
 
@@ -72,12 +66,17 @@ export class WorkspaceEnv {
       this.buildMs.set(folder.path, ms);
       this.log(`env index: ${index.size} files of ${files.length} in ${folder.path} indexed in ${ms} ms`);
     }
-    this.onChange();
+    this.onChange('built');
   }
 
   /** The index of the folder holding `root`, once built. */
   indexFor(root: string | undefined): EnvIndex | undefined {
     return root === undefined ? undefined : this.indexes.get(root);
+  }
+
+  /** `EnvIndex.dependencySignature` of a file of a folder (`-` while the folder's index is being built). */
+  signature(location: Pick<DocumentLocation, 'root' | 'relPath'>): string {
+    return this.indexFor(location.root)?.dependencySignature(location.relPath) ?? '-';
   }
 
   /** What a document sees of its folder's index; `undefined` while it is being built or outside any folder. */
@@ -104,7 +103,7 @@ export class WorkspaceEnv {
       else index.delete(relPath);
       changed ||= index.generation !== before;
     }
-    if (changed) this.onChange();
+    if (changed) this.onChange('changed');
   }
 
   /** Indexes an open document from the editor's text. Returns true when the index changed. */
@@ -115,10 +114,10 @@ export class WorkspaceEnv {
     const { config, enabled } = await this.configs.forDocument(document.uri, location.absPath, location.root);
     const text = document.getText();
     const format = formatOf(location.relPath, document.languageId);
-    const changed = enabled && text.length <= config.maxFileBytes && isIndexCandidate(location.relPath, text, config)
+    const changed = enabled && text.length <= config.maxFileBytes && isIndexCandidate(location.relPath, text, config, 'navigation')
       ? index.set(indexDocument({ path: location.relPath, text, format }, await this.grammars(), config))
       : index.delete(location.relPath);
-    if (changed) this.onChange();
+    if (changed) this.onChange('changed');
     return changed;
   }
 }

@@ -50,7 +50,7 @@ export class LintService {
 
   /** The lint of `document` as it is now (cached while version and configuration are unchanged). */
   lint(document: TextDocument): Promise<DocumentLint> {
-    const key = `${document.version}:${this.configs.generation}:${this.env?.generation ?? 0}`;
+    const key = `${document.version}:${this.configs.generation}:${this.env?.signature(this.workspace.locate(document.uri)) ?? 0}`;
     const cached = this.latest.get(document.uri);
     if (cached && this.keys.get(document.uri) === key) return cached;
     const run = this.run(document);

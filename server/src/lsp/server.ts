@@ -94,7 +94,7 @@ export function startServer(connection: Connection): void {
     const lints = new LintService(grammars, configs, workspace, locale, log, (uri, ms) => {
       if (ms > SLOW_RUN_MS) void connection.sendNotification(SlowRunNotification, { uri, ms });
     });
-    const env = new WorkspaceEnv(workspace, configs, grammars, log, () => diagnostics.configurationChanged());
+    const env = new WorkspaceEnv(workspace, configs, grammars, log, (kind) => (kind === 'built' ? diagnostics.openDocumentsChanged() : diagnostics.configurationChanged()));
     lints.env = env;
     const diagnostics = new Diagnostics(
       connection,

@@ -39,11 +39,11 @@ const BATCH = 16;
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** The result id of a file on disk: configuration and env index generations, mtime and size. */
-function diskResultId(generation: string, absPath: string): string | undefined {
+/** The result id of a file on disk: configuration generation, mtime, size and the env index's dependency signature. */
+function diskResultId(generation: number, absPath: string, envSignature = ''): string | undefined {
   try {
     const st = statSync(absPath);
-    return `${generation}:${st.mtimeMs}:${st.size}`;
+    return `${generation}:${st.mtimeMs}:${st.size}${envSignature && `:${envSignature}`}`;
   } catch {
     return undefined;
   }
@@ -89,7 +89,8 @@ export async function scanWorkspace(
 ): Promise<Map<string, string>> {
   const seen = new Map<string, string>();
   const walked = new Set<string>();
-  const generation = `${deps.configs.generation}.${deps.env?.generation ?? 0}`;
+  await deps.env?.ensure();
+  const generation = deps.configs.generation;
   const work: { absPath: string; uri: string; folderUri: string; root: string }[] = [];
   for (const folder of deps.workspace.roots()) {
     const { config, enabled } = await deps.configs.forFile(folder.uri, undefined, undefined);
@@ -118,7 +119,7 @@ export async function scanWorkspace(
       }
       const file = work[i];
       if (deps.isOpen(file.uri)) continue;
-      const resultId = diskResultId(generation, file.absPath);
+      const resultId = diskResultId(generation, file.absPath, deps.env?.signature({ root: file.root, relPath: relative(file.root, file.absPath).split(sep).join('/') }));
       if (!resultId) continue;
       if (previous.get(file.uri) === resultId) {
         seen.set(file.uri, resultId);

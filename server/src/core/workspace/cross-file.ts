@@ -49,6 +49,7 @@ export function importCrossFile(extraction: Extraction, path: string, env: EnvVi
   for (const setting of extraction.settings) {
     if (setting.kind !== 'env') continue;
     localNames.add(setting.key);
+    if (!env.readsElsewhere(setting.key).some((r) => r.consumers.length > 0)) continue;
     for (const read of env.readersOf(setting.key, setting.keyRange.start)) {
       if (read.consumers.length === 0 || read.at.path === path) continue;
       for (const consumer of read.consumers) {

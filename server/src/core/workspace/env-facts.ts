@@ -90,14 +90,26 @@ function definedName(setting: Setting): string | undefined {
   return setting.kind === 'env' ? setting.key : undefined;
 }
 
+/** The names a script exports by name (`export A B`, `export A=1`) and where `set -a` starts auto-export (-1: never). */
+function exportsOf(text: string): { names: Set<string>; autoFrom: number } {
+  const names = new Set<string>();
+  for (const m of text.matchAll(/(?:^|[\n;])[ \t]*export[ \t]+([^\n;]*)/g)) {
+    for (const word of m[1].split(/\s+/)) {
+      const name = /^([A-Za-z_][A-Za-z0-9_]*)/.exec(word)?.[1];
+      if (name && !word.startsWith('-')) names.add(name);
+    }
+  }
+  const auto = /(?:^|\n)[ \t]*set[ \t]+-\w*a/.exec(text);
+  return { names, autoFrom: auto ? auto.index : -1 };
+}
+
 /** Whether a shell script-level assignment reaches child processes (`export K=`, `declare -x`, `set -a`, a later `export K`). */
-function exported(text: string, setting: Setting): boolean {
+function exported(text: string, setting: Setting, exports: { names: Set<string>; autoFrom: number }): boolean {
   if (setting.group !== 'file') return true; // `K=V cmd` prefixes go to `cmd`'s environment
   const statement = text.slice(setting.statementRange.start, setting.keyRange.start);
   if (/^\s*(export|declare\s+-\w*x\w*|typeset\s+-\w*x\w*)\b/.test(statement)) return true;
-  if (/(^|\n)\s*set\s+-\w*a/.test(text.slice(0, setting.statementRange.start))) return true;
-  const escaped = setting.key.replace(/[^A-Za-z0-9_]/g, '');
-  return new RegExp(`(^|[\\n;])\\s*export\\s+(?:[A-Za-z_][A-Za-z0-9_]*\\s+)*${escaped}(\\s|;|$)`, 'm').test(text);
+  if (exports.autoFrom >= 0 && exports.autoFrom < setting.statementRange.start) return true;
+  return exports.names.has(setting.key);
 }
 
 /**
@@ -111,10 +123,11 @@ export function envFactsOf(path: string, text: string, extraction: Extraction, b
   const file: FileEnv = { path, definitions: [], reads: [] };
   const dotenv = isDotenvPath(path);
   const base = path.slice(path.lastIndexOf('/') + 1);
+  let exports: ReturnType<typeof exportsOf> | undefined;
   for (const setting of extraction.settings) {
     const name = definedName(setting);
     if (!name) continue;
-    if (setting.format === 'shell' && !exported(text, setting)) continue;
+    if (setting.format === 'shell' && !exported(text, setting, (exports ??= exportsOf(text)))) continue;
     file.definitions.push({
       name,
       at: loc(setting.keyRange),

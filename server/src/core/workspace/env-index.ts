@@ -164,6 +164,27 @@ export class EnvIndex {
     return entries.map(({ definition, applies, reason }) => ({ definition, applies, reason }));
   }
 
+  /**
+   * A short string that changes whenever what the index tells a lint of `path` could change: the
+   * definitions and reads of every variable the file defines or reads (for result ids and caches, so a
+   * change elsewhere leaves unrelated files "unchanged").
+   */
+  dependencySignature(path: string): string {
+    const file = this.files.get(path);
+    if (!file) return '0';
+    const names = new Set([...file.definitions.map((d) => d.name), ...file.reads.map((r) => r.name)]);
+    let hash = 0x811c9dc5;
+    const mix = (text: string) => {
+      for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
+    };
+    for (const name of [...names].sort()) {
+      for (const d of this.definitionsOf(name)) if (d.at.path !== path) mix(`d${name}\0${d.at.path}\0${d.at.range.start}\0${d.value ?? ''}\0${d.source}\0`);
+      for (const r of this.readsOf(name)) if (r.at.path !== path) mix(`r${name}\0${r.at.path}\0${r.at.range.start}\0${r.consumers.map((c) => c.id + (c.appendedPath ?? '')).join(',')}\0${r.bindAddress ? 1 : 0}\0`);
+    }
+    if (file.dotenvOverrides) mix('override');
+    return hash.toString(36);
+  }
+
   /** The view lint gets for the document at `path`. */
   viewFor(path: string): EnvView {
     return {

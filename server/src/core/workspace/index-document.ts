@@ -15,9 +15,17 @@ import { envFactsOf, type FileEnv } from './env-facts';
  * start with a BOM. Never throws for any content; a file with no known format yields no facts.
  */
 export function indexDocument(input: { path: string; text: string; format?: Format }, grammars: Grammars, config: LintConfig = DEFAULT_CONFIG): FileEnv {
+  return indexAndExtract(input, grammars, config).env;
+}
+
+/**
+ * `indexDocument` that also returns the extraction it made (BOM-less `text` and the raw extraction
+ * before any cross-file import), so a lint of the same text can reuse it (`LintOptions.reuse`).
+ */
+export function indexAndExtract(input: { path: string; text: string; format?: Format }, grammars: Grammars, config: LintConfig = DEFAULT_CONFIG): { env: FileEnv; text?: string; extraction?: Extraction } {
   const path = input.path.replace(/\\/g, '/');
   const format = input.format ?? formatOf(path);
-  if (!format) return { path, definitions: [], reads: [] };
+  if (!format) return { env: { path, definitions: [], reads: [] } };
   const { text } = stripBom(input.text);
   let extraction: Extraction;
   try {
@@ -26,21 +34,22 @@ export function indexDocument(input: { path: string; text: string; format?: Form
     extraction = emptyExtraction();
   }
   const resolution = resolve(extraction, config);
-  return envFactsOf(path, text, extraction, resolution.baseUrls);
+  return { env: envFactsOf(path, text, extraction, resolution.baseUrls), text, extraction };
 }
 
-/** Python code that reads or writes the environment; shell that exports or launches a server with `--host`. */
-const ENV_TOKENS: Partial<Record<Format, RegExp>> = {
-  python: /\b(getenv|environ|load_dotenv)\b/,
-  shell: /\bexport\b|--host\b|\$\{?[A-Za-z_]/,
+/**
+ * Files that feed the index beyond the linted ones. `lint` (the CLI): none — every read that can change
+ * a finding is in a linted file (a consumer needs a trigger token), and parsing more would slow every
+ * run. `navigation` (the language server, built in the background): also Python that touches the
+ * environment and shell scripts that export or expand variables, so definition and references see all.
+ */
+const ENV_TOKENS: Record<'lint' | 'navigation', Partial<Record<Format, RegExp>>> = {
+  lint: {},
+  navigation: { python: /\b(getenv|environ|load_dotenv)\b/, shell: /\bexport\b|--host\b|\$\{?[A-Za-z_]/ },
 };
 
-/**
- * Whether a file feeds the env index: every file the walker lints (`isCandidate`), plus Python and
- * shell files that touch the environment without a trigger token (`os.getenv("ROUTER_IP")`).
- */
-export function isIndexCandidate(relPath: string, text: string, config: LintConfig): boolean {
+export function isIndexCandidate(relPath: string, text: string, config: LintConfig, purpose: 'lint' | 'navigation' = 'lint'): boolean {
   const format = formatOf(relPath);
   if (!format) return false;
-  return isCandidate(relPath, text, config) || (ENV_TOKENS[format]?.test(text) ?? false);
+  return isCandidate(relPath, text, config) || (ENV_TOKENS[purpose][format]?.test(text) ?? false);
 }
