@@ -37,7 +37,7 @@ export default defineRule({
       if (!parsed || setting.value === undefined) continue;
       const literal = DOUBLED.exec(parsed.path);
       if (literal) {
-        const collapsed = setting.value.replace(DOUBLED, '/$1');
+        const collapsed = setting.value.replace(/\/(v\d+)\/\1(?=\/|\?|#|\s*$)/, '/$1');
         report({
           messageId: 'literal',
           data: { value: shorten(setting.value), segment: `/${literal[1]}/${literal[1]}` },

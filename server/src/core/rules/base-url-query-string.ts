@@ -6,7 +6,7 @@ import { replaceContent, shorten, subjectOf } from './util';
  * Analytics campaign parameters (`utm_*`), Facebook `fbclid`, Google Ads `gclid`/`dclid`/`gbraid`/`wbraid`,
  * Microsoft `msclkid`, Yandex `yclid`, Mailchimp `mc_cid`/`mc_eid`, Alibaba/Taobao `spm`.
  */
-const TRACKING = /^(utm_[a-z_]+|fbclid|gclid|dclid|gbraid|wbraid|msclkid|yclid|mc_cid|mc_eid|spm|_ga|_gl)$/i;
+export const TRACKING = /^(utm_[a-z_]+|fbclid|gclid|dclid|gbraid|wbraid|msclkid|yclid|mc_cid|mc_eid|spm|_ga|_gl)$/i;
 
 /**
  * A base URL with a query string. Clients append their path after the whole base string, so the query
@@ -47,6 +47,8 @@ export default defineRule({
       const v = setting.value.trim();
       const queryStart = v.indexOf('?');
       const hash = parsed.hash !== undefined ? `#${parsed.hash}` : '';
+      /** Whitespace around the value is another finding's business: the fixes keep it. */
+      const edges = (middle: string) => `${/^\s*/.exec(setting.value!)![0]}${middle}${/\s*$/.exec(setting.value!)![0]}`;
       if (tracking.length > 0) {
         const keep = pairs.filter((p) => !tracking.includes(p));
         const fixed = v.slice(0, queryStart) + (keep.length ? `?${keep.join('&')}` : '') + hash;
@@ -56,7 +58,7 @@ export default defineRule({
           data: { value: shorten(v), params: tracking.map((p) => p.split('=')[0]).join(', ') },
           range: setting.contentRange,
           subject: subjectOf(setting),
-          fixes: [{ titleId: 'fix.stripTracking', safety: 'safe', edits: [replaceContent(setting, fixed)] }],
+          fixes: [{ titleId: 'fix.stripTracking', safety: 'safe', edits: [replaceContent(setting, edges(fixed))] }],
         });
       } else if (others.length > 0) {
         report({
@@ -65,7 +67,7 @@ export default defineRule({
           data: { value: shorten(v), params: others.map((p) => p.split('=')[0]).join(', ') },
           range: setting.contentRange,
           subject: subjectOf(setting),
-          fixes: [{ titleId: 'fix.stripQuery', safety: 'unsafe', edits: [replaceContent(setting, v.slice(0, queryStart) + hash)] }],
+          fixes: [{ titleId: 'fix.stripQuery', safety: 'unsafe', edits: [replaceContent(setting, edges(v.slice(0, queryStart) + hash))] }],
         });
       }
     }

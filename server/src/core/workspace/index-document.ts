@@ -8,11 +8,13 @@ import { formatOf, isCandidate } from '../files';
 import { stripBom } from '../lint';
 import { resolve } from '../resolve/resolve';
 import { envFactsOf, type FileEnv } from './env-facts';
+import { BudgetExceeded, DEFAULT_BUDGET, withBudget } from '../budget';
 
 /**
  * The env index facts of one document: extraction and resolution only, no rules (so a whole
  * workspace can be indexed before any file is linted). `path` is workspace-relative; `text` may
- * start with a BOM. Never throws for any content; a file with no known format yields no facts.
+ * start with a BOM. Never throws for any content; a file with no known format, or over the per-file
+ * budget (`DEFAULT_BUDGET`), yields no facts.
  */
 export function indexDocument(input: { path: string; text: string; format?: Format }, grammars: Grammars, config: LintConfig = DEFAULT_CONFIG): FileEnv {
   return indexAndExtract(input, grammars, config).env;
@@ -27,14 +29,23 @@ export function indexAndExtract(input: { path: string; text: string; format?: Fo
   const format = input.format ?? formatOf(path);
   if (!format) return { env: { path, definitions: [], reads: [] } };
   const { text } = stripBom(input.text);
-  let extraction: Extraction;
   try {
-    extraction = extract(format, text, path, grammars);
-  } catch {
-    extraction = emptyExtraction();
+    // the same per-file budget as a lint: a pathological file yields no facts instead of a hang
+    return withBudget(DEFAULT_BUDGET, () => {
+      let extraction: Extraction;
+      try {
+        extraction = extract(format, text, path, grammars);
+      } catch (error) {
+        if (error instanceof BudgetExceeded) throw error;
+        extraction = emptyExtraction();
+      }
+      const resolution = resolve(extraction, config);
+      return { env: envFactsOf(path, text, extraction, resolution.baseUrls), text, extraction };
+    });
+  } catch (error) {
+    if (!(error instanceof BudgetExceeded)) throw error;
+    return { env: { path, definitions: [], reads: [] } };
   }
-  const resolution = resolve(extraction, config);
-  return { env: envFactsOf(path, text, extraction, resolution.baseUrls), text, extraction };
 }
 
 /**
