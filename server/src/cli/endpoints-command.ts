@@ -6,7 +6,7 @@ import { readForLint } from '../node/read';
 import { walk } from '../node/walk';
 import { formatOf, isCandidate } from '../core/files';
 import { lintDocument, stripBom } from '../core/lint';
-import { normalizeLocale } from '../core/messages/locale';
+import { normalizeLocale, type Locale } from '../core/messages/locale';
 import { endpointRows, type EndpointRow } from '../core/workspace/endpoints';
 import type { CliIo } from './io';
 
@@ -43,17 +43,23 @@ export async function collectEndpoints(paths: readonly string[], options: Endpoi
     if (!isCandidate(file.relPath, text, config)) continue;
     const env = index.viewFor(file.relPath);
     const outcome = lintDocument({ path: file.relPath, text, format }, { grammars, config, facts, locale, env });
-    rows.push(...endpointRows(outcome, env));
+    rows.push(...endpointRows(outcome, env, locale));
   }
   return rows;
 }
 
+const LABELS: Record<Locale, { from: string; key: string; model: string; logprobs: string }> = {
+  en: { from: 'from', key: 'key', model: 'model', logprobs: 'logprobs' },
+  'zh-CN': { from: '来自', key: '密钥', model: '模型', logprobs: '对数概率' },
+};
+
 /** One row as text: `file:line:col  consumer  effective URL  key  model  logprobs  findings`. */
-function textRow(row: EndpointRow): string {
+function textRow(row: EndpointRow, locale: Locale): string {
+  const l = LABELS[locale] ?? LABELS.en;
   const where = `${row.file}:${row.line}:${row.column}`;
-  const from = row.definedAt ? ` (from ${row.definedAt.file}:${row.definedAt.line})` : '';
+  const from = row.definedAt ? ` (${l.from} ${row.definedAt.file}:${row.definedAt.line})` : '';
   const findings = row.findings.length ? `  ${row.findings.map((f) => `${f.severity}:${f.ruleId}`).join(',')}` : '';
-  return `${where}  ${row.consumer}  ${row.effectiveUrl ?? row.baseUrl}${from}  key: ${row.keySource ?? '-'}  model: ${row.model ?? '-'}  logprobs: ${row.logprobs}${findings}\n`;
+  return `${where}  ${row.consumer}  ${row.effectiveUrl ?? row.baseUrl}${from}  ${l.key}: ${row.keySource ?? '-'}  ${l.model}: ${row.model ?? '-'}  ${l.logprobs}: ${row.logprobs}${findings}\n`;
 }
 
 /**
@@ -63,8 +69,9 @@ function textRow(row: EndpointRow): string {
 export async function runEndpoints(paths: string[], options: EndpointsCommandOptions, io: CliIo): Promise<number> {
   try {
     const rows = await collectEndpoints(paths, options, io);
+    const locale = normalizeLocale(options.lang ?? io.env.LC_ALL ?? io.env.LC_MESSAGES ?? io.env.LANG);
     if (options.json) io.stdout(`${JSON.stringify(rows, null, 2)}\n`);
-    else for (const row of rows) io.stdout(textRow(row));
+    else for (const row of rows) io.stdout(textRow(row, locale));
     return 0;
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;

@@ -57,13 +57,13 @@ export async function listEndpointRows(deps: EndpointRowsDeps): Promise<Endpoint
   const open = new Set<string>();
   for (const lint of await deps.openLints()) {
     open.add(lint.uri);
-    if (lint.outcome) out.push(...viewRows(lint.uri, lint.location.root, lint.doc, endpointRows(lint.outcome, deps.env.viewFor(lint.location)), lint));
+    if (lint.outcome) out.push(...viewRows(lint.uri, lint.location.root, lint.doc, endpointRows(lint.outcome, deps.env.viewFor(lint.location), deps.locale), lint));
   }
   const grammars = await deps.grammars();
   for await (const file of unopenedCandidates(deps, open, () => out.length >= MAX_ROWS)) {
     const env = deps.env.viewFor({ root: file.root, relPath: file.relPath });
     const outcome = lintDocument({ path: file.relPath, text: file.text, format: file.format }, { grammars, config: file.config, facts: deps.workspace.factsFor(file.root), locale: deps.locale, env });
-    out.push(...viewRows(file.uri, file.root, new DocText(file.clientText), endpointRows(outcome, env), { outcome }));
+    out.push(...viewRows(file.uri, file.root, new DocText(file.clientText), endpointRows(outcome, env, deps.locale), { outcome }));
   }
   return out.slice(0, MAX_ROWS);
 }

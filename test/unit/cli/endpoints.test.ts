@@ -14,6 +14,12 @@ async function cli(args: string[], cwd = WORKSPACE): Promise<{ code: number; std
 }
 
 describe('rollout-lint endpoints', () => {
+  it('speaks Chinese with --lang zh-CN', async () => {
+    const { stdout } = await cli(['endpoints', 'policy_serving.py', '.openclaw/openclaw.json', '--lang', 'zh-CN']);
+    assert.match(stdout, /\(来自 scripts\/run_rollout\.sh:3\)  密钥: -  模型: qwen3-4b  对数概率: requested/);
+    assert.match(stdout, /密钥: SGLANG_API_KEY \(工作区中未定义\)/);
+  });
+
   it('--json lists each base URL per consumer with the effective URL, masked key source, model, log probs and findings', async () => {
     const { code, stdout, stderr } = await cli(['endpoints', '--json']);
     assert.equal(stderr, '');

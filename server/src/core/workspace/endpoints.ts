@@ -4,6 +4,9 @@ import { maskSecret, redactUrlSecrets } from '../model/secret';
 import { LineIndex } from '../positions';
 import { logprobsKey, logprobsState } from '../rules/requests';
 import type { EnvView } from './env-index';
+import type { Locale } from '../messages/locale';
+
+const UNDEFINED: Record<Locale, string> = { en: 'not defined in the workspace', 'zh-CN': '工作区中未定义' };
 
 /**
  * One endpoint the workspace uses: a base URL as one client reads it (`rollout-lint endpoints --json`,
@@ -42,7 +45,7 @@ export interface EndpointRow {
 
 const within = (r: Range, outer: Range) => r.start >= outer.start && r.end <= outer.end;
 
-function keySource(setting: Setting, outcome: LintOutcome, env: EnvView | undefined): string | null {
+function keySource(setting: Setting, outcome: LintOutcome, env: EnvView | undefined, locale: Locale): string | null {
   const key = outcome.resolution.settings.find((s) => s.role === 'apiKey' && s.group === setting.group && s !== setting);
   const reference = key?.value !== undefined ? /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/.exec(key.value.trim())?.[1] : undefined;
   if (key?.value !== undefined && !reference) return `${key.key} ${maskSecret(key.value)}`;
@@ -53,7 +56,7 @@ function keySource(setting: Setting, outcome: LintOutcome, env: EnvView | undefi
   if (local) return `${envName} ${maskSecret(local.value!)}`;
   const first = env?.chain(envName).find((e) => e.applies && e.definition.value !== undefined)?.definition;
   if (first) return `${envName} (${first.at.path}:${first.at.start.line + 1}) ${maskSecret(first.value!)}`;
-  return readName ? `${envName} (not defined in the workspace)` : null;
+  return readName ? `${envName} (${UNDEFINED[locale] ?? UNDEFINED.en})` : null;
 }
 
 /** `OPENAI_BASE_URL` → `OPENAI_API_KEY`; `X_API_BASE` → `X_API_KEY` (the key name clients pair with a base URL variable). */
@@ -78,9 +81,9 @@ function modelOf(setting: Setting, outcome: LintOutcome): string | null {
 /**
  * The endpoint rows of one linted document: one per literal base URL (own or imported from another
  * file through the env index) and consumer, with its findings. `env` resolves the key of an env-read
- * base URL (`OPENAI_API_KEY` beside `OPENAI_BASE_URL`).
+ * base URL (`OPENAI_API_KEY` beside `OPENAI_BASE_URL`); `locale` words the key source's notes.
  */
-export function endpointRows(outcome: LintOutcome, env?: EnvView): EndpointRow[] {
+export function endpointRows(outcome: LintOutcome, env?: EnvView, locale: Locale = 'en'): EndpointRow[] {
   const lines = new LineIndex(outcome.document.text);
   const rows: EndpointRow[] = [];
   const logprobs = logprobsOf(outcome);
@@ -99,7 +102,7 @@ export function endpointRows(outcome: LintOutcome, env?: EnvView): EndpointRow[]
       key: setting.key,
       baseUrl: redactUrlSecrets(setting.value!.trim()),
       ...(setting.origin ? { definedAt: { file: setting.origin.path, line: setting.origin.start.line + 1 } } : {}),
-      keySource: keySource(setting, outcome, env),
+      keySource: keySource(setting, outcome, env, locale),
       model: modelOf(setting, outcome),
       findings,
     };
