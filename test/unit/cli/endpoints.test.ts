@@ -33,7 +33,7 @@ describe('rollout-lint endpoints', () => {
     assert.deepEqual([policy.line, policy.column], [5, 8]);
     const sdk = rows.find((r) => r.file === 'agent/chat.py' && r.key === 'OPENAI_BASE_URL')!;
     assert.equal(sdk.effectiveUrl, 'https://taotoken.net/api/v1/chat/completions');
-    assert.equal(sdk.keySource, 'OPENAI_API_KEY (.env:3) sk-…abcd (40 chars)');
+    assert.equal(sdk.keySource, 'OPENAI_API_KEY (.env:3) sk-…abcd, 40 chars');
     const openclaw = rows.find((r) => r.file === '.openclaw/openclaw.json')!;
     assert.equal(openclaw.keySource, 'SGLANG_API_KEY (not defined in the workspace)');
     const fullKey = /OPENAI_API_KEY=(\S+)/.exec(readFileSync(join(WORKSPACE, '.env'), 'utf8'))![1];

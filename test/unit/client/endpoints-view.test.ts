@@ -17,7 +17,7 @@ const ROW: EndpointViewRow = {
   effectiveUrl: 'http://127.0.0.1:30000/v1/v1/chat/completions',
   definedAt: { file: 'scripts/run_rollout.sh', line: 3 },
   definition: { uri: 'file:///w/scripts/run_rollout.sh', offset: 55 },
-  keySource: 'OPENAI_API_KEY (.env:3) sk-…abcd (40 chars)',
+  keySource: 'OPENAI_API_KEY (.env:3) sk-…abcd, 40 chars',
   model: 'qwen3-4b',
   logprobs: 'requested',
   findings: [{ ruleId: 'base-url-duplicate-v1', severity: 'error', message: 'POLICY_BASE_URL from scripts/run_rollout.sh:3: …/v1/v1' }],
@@ -32,7 +32,7 @@ describe('Rollout Endpoints view (client)', () => {
     assert.equal(node.contextValue, ENDPOINT_ITEM);
     const labels = node.children!.map((c) => c.label);
     assert.ok(labels.includes('value from scripts/run_rollout.sh:3'));
-    assert.ok(labels.includes('key: OPENAI_API_KEY (.env:3) sk-…abcd (40 chars)'));
+    assert.ok(labels.includes('key: OPENAI_API_KEY (.env:3) sk-…abcd, 40 chars'));
     assert.ok(labels.includes('model: qwen3-4b'));
     assert.ok(labels.includes('not tested yet: use Test connection'));
     assert.equal(endpointNodes([ROW], 'zh-cn', [])[0].children![1].label, '取值来自 scripts/run_rollout.sh:3');

@@ -48,14 +48,14 @@ const within = (r: Range, outer: Range) => r.start >= outer.start && r.end <= ou
 function keySource(setting: Setting, outcome: LintOutcome, env: EnvView | undefined, locale: Locale): string | null {
   const key = outcome.resolution.settings.find((s) => s.role === 'apiKey' && s.group === setting.group && s !== setting);
   const reference = key?.value !== undefined ? /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/.exec(key.value.trim())?.[1] : undefined;
-  if (key?.value !== undefined && !reference) return `${key.key} ${maskSecret(key.value)}`;
+  if (key?.value !== undefined && !reference) return `${key.key} ${maskSecret(key.value, locale)}`;
   const readName = reference ?? (key ? outcome.extraction.envReads.find((r) => within(r.range, key.valueRange))?.name : undefined);
   const envName = readName ?? (setting.kind === 'env' || setting.kind === 'envDefault' ? guessKeyName(setting.envName ?? setting.key) : undefined);
   if (!envName) return null;
   const local = outcome.resolution.settings.find((s) => s.kind === 'env' && s.key === envName && s.value !== undefined && (s.group === setting.group || outcome.document.format === 'dotenv'));
-  if (local) return `${envName} ${maskSecret(local.value!)}`;
+  if (local) return `${envName} ${maskSecret(local.value!, locale)}`;
   const first = env?.chain(envName).find((e) => e.applies && e.definition.value !== undefined)?.definition;
-  if (first) return `${envName} (${first.at.path}:${first.at.start.line + 1}) ${maskSecret(first.value!)}`;
+  if (first) return `${envName} (${first.at.path}:${first.at.start.line + 1}) ${maskSecret(first.value!, locale)}`;
   return readName ? `${envName} (${UNDEFINED[locale] ?? UNDEFINED.en})` : null;
 }
 
