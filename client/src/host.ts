@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { ActiveDocument, Disposable, Host, LogChannel, StatusItem, TextRange } from './types';
+import type { ActiveDocument, Disposable, Host, LogChannel, StatusItem, TextRange, TreeNode, TreeSource, TreeView } from './types';
 import { DOCUMENT_SELECTOR } from './options';
 
 /**
@@ -130,6 +130,7 @@ export function createHost(context: vscode.ExtensionContext): Host {
       const http = vscode.workspace.getConfiguration('http');
       return { proxy: http.get<string>('proxy') ?? '', noProxy: http.get<string[]>('noProxy') ?? [], support: http.get<string>('proxySupport') ?? 'override' };
     },
+    createTreeView,
   };
 }
 
@@ -170,4 +171,36 @@ export function createLogChannel(name: string): vscode.LogOutputChannel & LogCha
 /** Adapts `vscode.Disposable`s for `ExtensionContext.subscriptions`. */
 export function track(context: vscode.ExtensionContext, ...items: Disposable[]): void {
   context.subscriptions.push(...items.map((d) => ({ dispose: () => void d.dispose() })));
+}
+
+/** A `vscode.TreeView` over a `TreeSource` (used by `Host.createTreeView`). */
+function createTreeView(id: string, source: TreeSource): TreeView {
+  const changed = new vscode.EventEmitter<TreeNode | undefined>();
+  const provider: vscode.TreeDataProvider<TreeNode> = {
+    onDidChangeTreeData: changed.event,
+    getChildren: (node) => (node ? node.children ?? [] : source.roots()),
+    getTreeItem: (node) => {
+      const state = node.children?.length ? (node.expanded ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed) : vscode.TreeItemCollapsibleState.None;
+      const item = new vscode.TreeItem(node.label, state);
+      item.id = node.id;
+      item.description = node.description;
+      if (node.tooltip) item.tooltip = new vscode.MarkdownString(node.tooltip);
+      if (node.icon) item.iconPath = new vscode.ThemeIcon(node.icon);
+      item.contextValue = node.contextValue;
+      if (node.command) item.command = node.command;
+      return item;
+    },
+  };
+  const view = vscode.window.createTreeView(id, { treeDataProvider: provider, showCollapseAll: true });
+  return {
+    refresh: () => changed.fire(undefined),
+    get visible() {
+      return view.visible;
+    },
+    onDidChangeVisibility: (listener) => view.onDidChangeVisibility(() => listener()),
+    dispose: () => {
+      view.dispose();
+      changed.dispose();
+    },
+  };
 }

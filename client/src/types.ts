@@ -136,6 +136,38 @@ export interface Host {
   /** The extension host's `fetch`: VS Code routes it through its proxy support (`http.proxySupport`). */
   readonly fetch: typeof fetch;
   proxyConfig(): ProxyConfig;
+  /** Registers a tree view contributed in `package.json` (`contributes.views`) over `source`. */
+  createTreeView(id: string, source: TreeSource): TreeView;
+}
+
+/** One row of a tree view; `children` makes it collapsible (expanded when `expanded`). */
+export interface TreeNode {
+  id: string;
+  label: string;
+  description?: string;
+  /** Markdown. */
+  tooltip?: string;
+  /** A codicon id (`error`, `warning`, `pass`, `key`, `link-external`). */
+  icon?: string;
+  /** `viewItem` for `menus` `when` clauses. */
+  contextValue?: string;
+  /** Run on click. */
+  command?: { command: string; title: string; arguments?: unknown[] };
+  children?: TreeNode[];
+  expanded?: boolean;
+}
+
+/** What a tree view shows: its top-level rows, asked again on `refresh`. */
+export interface TreeSource {
+  roots(): Promise<TreeNode[]>;
+}
+
+export interface TreeView extends Disposable {
+  /** Asks the source for its rows again. */
+  refresh(): void;
+  /** True while the view is visible (refreshing a hidden view can wait). */
+  readonly visible: boolean;
+  onDidChangeVisibility(listener: () => void): Disposable;
 }
 
 /** The running language client, as commands use it. */

@@ -7,6 +7,7 @@ import { setApiKey } from './set-api-key';
 import { showOutput } from './show-output';
 import { showReportCommand } from './show-report';
 import { testConnection } from './test-connection';
+import { endpointsView, goToEndpointDefinition, testEndpoint } from '../endpoints/view';
 
 export { TEST_CONNECTION_COMMAND } from '../connection/run';
 
@@ -15,4 +16,4 @@ export { TEST_CONNECTION_COMMAND } from '../connection/run';
  * `package.json` `contributes.commands` (a test keeps the two in step). When a module with id
  * `rolloutLint.testConnection` is listed, the server is told so and shows "Test connection" lenses.
  */
-export const COMMANDS: readonly CommandModule[] = [testConnection, setApiKey, resetConnectionApprovals, fixAll, showOutput, restartServer, showReportCommand, enableFixOnSave];
+export const COMMANDS: readonly CommandModule[] = [testConnection, setApiKey, resetConnectionApprovals, fixAll, showOutput, restartServer, showReportCommand, enableFixOnSave, endpointsView, testEndpoint, goToEndpointDefinition];

@@ -11,6 +11,8 @@ import { lintBytes, lintFile, type FileResult, type LintFileOptions } from '../n
 import { posixRelative, ProjectLocator } from '../node/project';
 import { walk } from '../node/walk';
 import { unifiedDiff } from './diff';
+import { indexFiles } from '../node/env-index';
+import type { Extraction } from '../core/model/types';
 import { FORMATTERS, type FormatName } from './format/index';
 import { rootRelativePath } from './format/types';
 import { formatStatistics } from './format/statistics';
@@ -142,6 +144,18 @@ async function lint(paths: string[], options: LintCommandOptions, io: CliIo): Pr
     otherTypes = walked.otherTypes;
     for (const p of walked.problems) problems.push(`${p.path}: ${p.message}`);
     const explicit = new Set(paths.map((p) => resolve(cwd, p)));
+    // The env index (definitions and reads across files) covers the working directory's tree even when
+    // only some paths are linted; files are keyed by the path the rules see. Their parses are reused by the lint.
+    const whole = paths.length === 0 || (paths.length === 1 && resolve(cwd, paths[0]) === resolve(cwd));
+    const indexed = whole ? walked.files : walk(['.'], cwd, factsFor(cwd), { noIgnore: !options.ignore, config: pruning }).files;
+    const extractions = new Map<string, { text: string; extraction: Extraction }>();
+    const envIndex = indexFiles(
+      indexed.map((f) => ({ ...f, relPath: locator.projectOf(f.absPath).lintPath })),
+      grammars,
+      (absPath) => locator.projectOf(absPath).loaded.config,
+      undefined,
+      extractions,
+    );
     const progress = new Progress(io, walked.files.length, locale);
     for (const file of walked.files) {
       progress.tick(file.relPath);
@@ -150,7 +164,13 @@ async function lint(paths: string[], options: LintCommandOptions, io: CliIo): Pr
       const named = explicit.has(file.absPath);
       // A git-ignored file (a local .env) is linted but only rewritten (or diffed) when named on the command line.
       const fixable = fix !== undefined && (named || factsFor(project.root).gitState(file.absPath) !== 'ignored');
-      const result = lintFile(file.absPath, file.relPath, { ...fileOptions(project.lintPath, project.loaded, project.root, named && !options.candidatesOnly), fix: fixable ? fix : undefined });
+      const result = lintFile(file.absPath, file.relPath, {
+        ...fileOptions(project.lintPath, project.loaded, project.root, named && !options.candidatesOnly),
+        fix: fixable ? fix : undefined,
+        env: envIndex.viewFor(project.lintPath),
+        reuse: extractions.get(project.lintPath),
+      });
+      extractions.delete(project.lintPath);
       if (result.fixedPasses && !options.diff) io.stderr(`rollout-lint: fixed ${file.relPath}\n`);
       else if (fix && !fixable && result.findings.some((f) => f.fixes.some((x) => x.safety === 'safe' || fix === 'unsafe'))) {
         io.stderr(`rollout-lint: ${file.relPath}: not fixed: git ignores it (name the file to fix it)\n`);

@@ -3,6 +3,7 @@ import { FORMATTERS } from './format/index';
 import { processIo, type CliIo } from './io';
 import { runLint, type LintCommandOptions } from './lint-command';
 import { runExplain, runRules } from './rules-command';
+import { runEndpoints } from './endpoints-command';
 import { runPing, setFromFileResolver } from './ping';
 import { resolveFromLintedFile } from './ping-from-file';
 import { VERSION } from './version';
@@ -92,6 +93,15 @@ export async function main(argv: string[], rawIo: CliIo = processIo()): Promise<
     .option('--json', 'print JSON')
     .action((options: { json?: boolean }) => {
       code = runRules(options, io);
+    });
+  program
+    .command('endpoints')
+    .description('list every endpoint the workspace uses: client or request site, effective request URL, key source (masked), model, log probs, findings')
+    .argument('[paths...]', 'files or directories (default: the whole workspace)', [])
+    .option('--json', 'print JSON')
+    .option('--no-ignore', 'also read git-ignored files')
+    .action(async (paths: string[], options: { json?: boolean; ignore?: boolean }) => {
+      code = await runEndpoints(paths, { ...options, lang: program.opts<{ lang?: string }>().lang }, io);
     });
   try {
     await program.parseAsync(argv, { from: 'user' });

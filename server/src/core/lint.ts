@@ -25,6 +25,9 @@ import { fileEvidence } from './evidence/file';
 import { derivedEvidence } from './evidence/derive';
 import { documentSecrets, redact } from './redact';
 import { BudgetExceeded, DEFAULT_BUDGET, spend, withBudget, type LintBudget } from './budget';
+import { NO_ENV, withDocument, type EnvView } from './workspace/env-index';
+import { envFactsOf } from './workspace/env-facts';
+import { finishCrossFile, importCrossFile } from './workspace/cross-file';
 
 /** Rules whose findings are about the linter itself, not about values: still reported in test code. */
 const KEPT_IN_TESTS = new Set(['disable-directive', 'skipped-file']);
@@ -45,6 +48,10 @@ export interface LintOptions {
   budget?: LintBudget;
   /** Probe results the editor kept for this workspace (Test TaoToken Connection); rules may upgrade or drop findings they prove. */
   verified?: readonly VerifiedEndpoint[];
+  /** The workspace env index as this document sees it (definitions and reads in other files); none when absent. */
+  env?: EnvView;
+  /** An extraction of exactly this text made while indexing (BOM removed), reused instead of parsing again. */
+  reuse?: { text: string; extraction: Extraction };
 }
 
 /** A rule that threw: the run goes on without its findings; the CLI exits 2, the server logs it. */
@@ -115,15 +122,23 @@ function lintWithinBudget(input: { path: string; text: string; format?: Format }
   if (notebook && 'source' in notebook) return lintNotebook(document, notebook, options);
 
   let extraction: Extraction;
+  const reused = options.reuse?.text === text ? options.reuse.extraction : undefined;
   try {
-    extraction = notebook ? notebookExtraction(notebook) : extract(format, text, document.path, options.grammars);
+    extraction = reused && !notebook
+      ? { ...reused, settings: [...reused.settings], consumerEvidence: [...reused.consumerEvidence], envReads: [...reused.envReads], parseProblems: [...reused.parseProblems] }
+      : notebook
+        ? notebookExtraction(notebook)
+        : extract(format, text, document.path, options.grammars);
   } catch (error) {
     if (error instanceof BudgetExceeded) throw error;
     extraction = emptyExtraction();
     extraction.parseProblems.push({ message: `could not parse: ${(error as Error).message}`, range: { start: 0, end: Math.min(text.length, 1) } });
   }
+  const env = options.env ?? NO_ENV;
+  const crossFile = importCrossFile(extraction, document.path, env);
   const resolution = resolve(extraction, config);
   const file = fileEvidence(document.path, config);
+  const documentEnv = withDocument(env, envFactsOf(document.path, text, extraction, resolution.baseUrls));
 
   const findings: Finding[] = [];
   const failures: RuleFailure[] = [];
@@ -142,6 +157,7 @@ function lintWithinBudget(input: { path: string; text: string; format?: Format }
       locale,
       verified: options.verified ?? [],
       file,
+      env: documentEnv,
       t: (id, data) => render(rule, locale, id, data, options.surface),
       report(r) {
         if (file.kind === 'test' && !KEPT_IN_TESTS.has(rule.meta.id)) return;
@@ -175,7 +191,7 @@ function lintWithinBudget(input: { path: string; text: string; format?: Format }
       failures.push({ ruleId: rule.meta.id, error: (error as Error).stack ?? String(error) });
     }
   }
-  const kept = applySuppressions(applyPrecedence(findings), extraction.comments, document, { locale, config, onlyRules: options.onlyRules, reportUnused: options.reportUnusedDisableDirectives });
+  const kept = applySuppressions(applyPrecedence(finishCrossFile(findings, crossFile, resolution, locale)), extraction.comments, document, { locale, config, onlyRules: options.onlyRules, reportUnused: options.reportUnusedDisableDirectives });
   kept.sort((a, b) => a.range.start - b.range.start || a.range.end - b.range.end || a.ruleId.localeCompare(b.ruleId));
   const known = documentSecrets(extraction);
   for (const f of kept) {

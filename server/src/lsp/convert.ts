@@ -2,7 +2,9 @@ import type { Diagnostic, Position, Range as LspRange, TextEdit as LspTextEdit }
 import { DiagnosticSeverity } from 'vscode-languageserver';
 import type { Finding, FixSafety, Range, Severity, TextEdit } from '../core/model/types';
 import { LineIndex } from '../core/positions';
+import { join } from 'node:path';
 import { docsUrl } from '../core/docs';
+import { pathToUri } from './workspace';
 
 /** `Diagnostic.source` of every diagnostic the server reports. */
 export const DIAGNOSTIC_SOURCE = 'rollout-lint';
@@ -79,8 +81,11 @@ export interface DiagnosticData {
   fixes: DiagnosticFix[];
 }
 
-/** Converts a finding; `code` is the rule id, `codeDescription.href` its docs page. */
-export function toDiagnostic(finding: Finding, doc: DocText, version: number | undefined, withFixes: boolean): Diagnostic {
+/**
+ * Converts a finding; `code` is the rule id, `codeDescription.href` its docs page. With `root` (the
+ * workspace folder the finding's paths are relative to), `Finding.related` becomes `relatedInformation`.
+ */
+export function toDiagnostic(finding: Finding, doc: DocText, version: number | undefined, withFixes: boolean, root?: string): Diagnostic {
   const data: DiagnosticData = {
     version,
     fixes: withFixes ? finding.fixes.map((f) => ({ title: f.title, safety: f.safety, edits: f.edits.map((e) => doc.edit(e)) })) : [],
@@ -93,6 +98,9 @@ export function toDiagnostic(finding: Finding, doc: DocText, version: number | u
     source: DIAGNOSTIC_SOURCE,
     message: finding.message,
     data,
+    ...(finding.related?.length && root !== undefined
+      ? { relatedInformation: finding.related.map((r) => ({ location: { uri: pathToUri(join(root, r.location.path)), range: { start: r.location.start, end: r.location.end } }, message: r.message })) }
+      : {}),
   };
 }
 

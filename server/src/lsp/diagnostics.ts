@@ -30,7 +30,7 @@ export function documentResultId(lint: DocumentLint): string {
 }
 
 export function lintDiagnostics(lint: DocumentLint): Diagnostic[] {
-  return lint.findings.map((f) => toDiagnostic(f, lint.doc, lint.version, true));
+  return lint.findings.map((f) => toDiagnostic(f, lint.doc, lint.version, true, lint.location.root));
 }
 
 function cancelled(): ResponseError<{ retriggerRequest: boolean }> {
@@ -89,12 +89,17 @@ export class Diagnostics {
 
   /** Settings, `.rolloutlintrc.json` or git facts changed: every open document and the workspace are linted again. */
   configurationChanged(): void {
+    this.openDocumentsChanged();
+    this.workspaceChanged();
+  }
+
+  /** What open documents depend on changed (the env index was built): they are linted again. */
+  openDocumentsChanged(): void {
     if (this.pull) {
       if (this.options.refreshSupport) void this.connection.languages.diagnostics.refresh().catch(() => undefined);
     } else {
       for (const doc of this.documents.all()) this.touched(doc.uri);
     }
-    this.workspaceChanged();
   }
 
   /** Files changed on disk: unopened files are rescanned (pull: the open workspace request wakes up). */

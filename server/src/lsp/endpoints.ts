@@ -2,6 +2,8 @@ import { redactUrlCredentials } from '../core/redact';
 import { relative, sep } from 'node:path';
 import { RequestType0 } from 'vscode-languageserver';
 import type { Grammars } from '../core/formats/treesitter';
+import type { Format } from '../core/model/types';
+import type { LintConfig } from '../core/config/config';
 import { formatOf, isCandidate } from '../core/files';
 import { lintDocument, stripBom } from '../core/lint';
 import type { ResolvedBaseUrl } from '../core/resolve/resolve';
@@ -73,6 +75,31 @@ export async function listEndpoints(deps: EndpointsDeps): Promise<EndpointSummar
     out.push(...summaries(lint.uri, lint.location.relPath, lint.doc, literalBaseUrls(lint)));
   }
   const grammars = await deps.grammars();
+  for await (const file of unopenedCandidates(deps, open, () => out.length >= MAX_ENDPOINTS)) {
+    const outcome = lintDocument({ path: file.relPath, text: file.text, format: file.format }, { grammars, config: file.config, onlyRules: [] });
+    out.push(...summaries(file.uri, file.relPath, new DocText(file.text), literalBaseUrls({ outcome })));
+  }
+  return out.slice(0, MAX_ENDPOINTS);
+}
+
+/** A candidate file on disk that is not open, read and ready to lint (`text` without its BOM). */
+export interface UnopenedCandidate {
+  uri: string;
+  root: string;
+  relPath: string;
+  format: Format;
+  config: LintConfig;
+  text: string;
+  /** The text as on disk (a BOM kept), for client offsets. */
+  clientText: string;
+}
+
+/**
+ * The candidate files of every workspace folder (the workspace scan's walker) that are not in `open`,
+ * in path order; stops when `full()` says so or after 2000 files read. Unreadable, binary, oversized
+ * and disabled files are skipped.
+ */
+export async function* unopenedCandidates(deps: Pick<EndpointsDeps, 'workspace' | 'configs'>, open: ReadonlySet<string>, full: () => boolean): AsyncGenerator<UnopenedCandidate> {
   let read = 0;
   for (const folder of deps.workspace.roots()) {
     const { config, enabled } = await deps.configs.forFile(folder.uri, undefined, undefined);
@@ -80,7 +107,8 @@ export async function listEndpoints(deps: EndpointsDeps): Promise<EndpointSummar
     const { files } = walk([folder.path], folder.path, deps.workspace.factsFor(folder.path), { noIgnore: false, config });
     for (const file of files) {
       const uri = pathToUri(file.absPath);
-      if (open.has(uri) || out.length >= MAX_ENDPOINTS || read >= MAX_FILES) continue;
+      if (full() || read >= MAX_FILES) return;
+      if (open.has(uri)) continue;
       const relPath = relative(folder.path, file.absPath).split(sep).join('/');
       const format = formatOf(relPath);
       const fileConfig = await deps.configs.forFile(folder.uri, file.absPath, folder.path);
@@ -88,10 +116,7 @@ export async function listEndpoints(deps: EndpointsDeps): Promise<EndpointSummar
       read++;
       if (!format || !fileConfig.enabled || content.kind !== 'text') continue;
       const { text } = stripBom(content.text);
-      if (!isCandidate(relPath, text, fileConfig.config)) continue;
-      const outcome = lintDocument({ path: relPath, text, format }, { grammars, config: fileConfig.config, onlyRules: [] });
-      out.push(...summaries(uri, relPath, new DocText(text), literalBaseUrls({ outcome })));
+      if (isCandidate(relPath, text, fileConfig.config)) yield { uri, root: folder.path, relPath, format, config: fileConfig.config, text, clientText: content.text };
     }
   }
-  return out.slice(0, MAX_ENDPOINTS);
 }

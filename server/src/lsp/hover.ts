@@ -13,6 +13,10 @@ import { effectiveRequestUrl } from '../core/resolve/urls';
 import { loaderNames } from '../core/rules/api-key-whitespace';
 import { code, say } from './messages';
 import type { DocumentLint } from './lint-service';
+import type { ChainEntry } from '../core/workspace/env-index';
+
+/** The workspace env index's value chain of a variable for the hovered document (absent outside a workspace). */
+export type ChainOf = (name: string) => ChainEntry[];
 
 const EDGE_WHITESPACE = /^\s|\s$/;
 
@@ -22,18 +26,19 @@ const inside = (range: Range, offset: number) => offset >= range.start && offset
  * Hover at a core offset: for a base URL the effective request URL per consumer (or a plain
  * "consumer unknown") and the provider; for an API key its masked value, length and which dotenv
  * loaders keep edge whitespace; for `os.getenv("NAME")` and the like the values the `.env` files in
- * the same folder give NAME (from `WorkspaceFacts.siblingEnv`). `undefined` elsewhere. A base URL
+ * the same folder give NAME (from `WorkspaceFacts.siblingEnv`), or with `chainOf` every definition in
+ * the workspace in load order (keys masked). `undefined` elsewhere. A base URL
  * with a probe result in `verified` also says what Test Connection proved, and when (server local time).
  * Every finding at the offset adds its evidence line (why Rollout Lint believes it).
  */
-export function hoverAt(lint: DocumentLint, offset: number, locale: Locale, verified: readonly VerifiedEndpoint[] = [], surface: Surface = 'cli'): Hover | undefined {
+export function hoverAt(lint: DocumentLint, offset: number, locale: Locale, verified: readonly VerifiedEndpoint[] = [], surface: Surface = 'cli', chainOf?: ChainOf): Hover | undefined {
   const outcome = lint.outcome;
   if (!outcome) return undefined;
   const sections: string[] = [];
   let range: Range | undefined;
   const read = outcome.extraction.envReads.find((r) => inside(r.range, offset));
   if (read) {
-    sections.push(envReadHover(read, lint, locale));
+    sections.push(envReadHover(read, lint, locale, chainOf));
     range = read.range;
   }
   const found = outcome.resolution.settings.find((s) => inside(s.keyRange, offset) || inside(s.valueRange, offset));
@@ -137,10 +142,15 @@ function isSecretName(name: string, lint: DocumentLint): boolean {
   return role === 'apiKey' || role === 'header';
 }
 
-function envReadHover(read: EnvRead, lint: DocumentLint, locale: Locale): string {
+function envReadHover(read: EnvRead, lint: DocumentLint, locale: Locale, chainOf?: ChainOf): string {
   const lines = [title(say(locale, 'hover.envRead', { name: code(read.name) }))];
   const secret = isSecretName(read.name, lint);
   const shown = (value: string) => code(secret ? maskSecret(value, locale) : value);
+  if (chainOf) {
+    lines.push(chainLines(chainOf(read.name), read.name, locale, shown));
+    lines.push(read.defaultValue !== undefined ? say(locale, 'hover.envDefault', { value: shown(read.defaultValue) }) : say(locale, 'hover.envNoDefault'));
+    return lines.join('\n\n');
+  }
   const path = lint.location.absPath;
   const values = path && lint.location.facts ? (lint.location.facts.siblingEnv(path)[read.name] ?? []) : [];
   if (values.length) {
@@ -150,4 +160,16 @@ function envReadHover(read: EnvRead, lint: DocumentLint, locale: Locale): string
   }
   lines.push(read.defaultValue !== undefined ? say(locale, 'hover.envDefault', { value: shown(read.defaultValue) }) : say(locale, 'hover.envNoDefault'));
   return lines.join('\n\n');
+}
+
+/** The value chain of a variable: each definition with its file:line, value (masked for keys) and why it sits there. */
+function chainLines(chain: readonly ChainEntry[], name: string, locale: Locale, shown: (value: string) => string): string {
+  if (chain.length === 0) return say(locale, 'hover.envNowhere', { name: code(name) });
+  const entries = chain.map((e, i) => {
+    const file = code(`${e.definition.at.path}:${e.definition.at.start.line + 1}`);
+    const value = e.definition.value === undefined ? code('…') : shown(e.definition.value);
+    const line = say(locale, 'hover.envChainEntry', { n: i + 1, file, value, reason: say(locale, `chain.${e.reason}` as const) });
+    return line;
+  });
+  return `${say(locale, 'hover.envChain')}\n\n${entries.join('\n')}`;
 }

@@ -10,6 +10,7 @@ import { DocText } from './convert';
 import type { ConfigProvider, DocumentConfig } from './settings';
 import type { DocumentLocation, Workspace } from './workspace';
 import { isNotebookCellUri } from './workspace';
+import type { WorkspaceEnv } from './env-index';
 
 /** Characters checked for NUL when deciding that an open document is binary (as the file reader does). */
 const BINARY_PROBE = 8192;
@@ -35,6 +36,8 @@ export interface DocumentLint {
 export class LintService {
   private readonly latest = new Map<string, Promise<DocumentLint>>();
   private readonly keys = new Map<string, string>();
+  /** The workspace env index; cross-file findings need it (set by the server after construction). */
+  env: WorkspaceEnv | undefined;
 
   constructor(
     private readonly grammars: () => Promise<Grammars>,
@@ -48,7 +51,7 @@ export class LintService {
 
   /** The lint of `document` as it is now (cached while version and configuration are unchanged). */
   lint(document: TextDocument): Promise<DocumentLint> {
-    const key = `${document.version}:${this.configs.generation}`;
+    const key = `${document.version}:${this.configs.generation}:${this.env?.signature(this.workspace.locate(document.uri)) ?? 0}`;
     const cached = this.latest.get(document.uri);
     if (cached && this.keys.get(document.uri) === key) return cached;
     const run = this.run(document);
@@ -83,7 +86,7 @@ export class LintService {
       if (!isCandidate(location.relPath, doc.coreText, config.config)) return { ...base, config, findings: [] };
       const grammars = await this.grammars();
       const started = performance.now();
-      const outcome = lintDocument({ path: location.relPath, text, format }, { grammars, config: config.config, facts: location.facts, locale: this.locale, surface: this.workspace.surface, verified: this.workspace.verified });
+      const outcome = lintDocument({ path: location.relPath, text, format }, { grammars, config: config.config, facts: location.facts, locale: this.locale, surface: this.workspace.surface, verified: this.workspace.verified, env: this.env?.viewFor(location) });
       this.timed(document.uri, Math.round(performance.now() - started));
       for (const failure of outcome.failures) this.log(`rule ${failure.ruleId} failed on ${document.uri}: ${failure.error}`);
       return { ...base, config, findings: outcome.findings, outcome };

@@ -20,8 +20,11 @@ import { codeActions, FIX_ALL_KIND, SERVER_COMMANDS, type CodeActionDeps } from 
 import { Diagnostics } from './diagnostics';
 import { codeLenses, endpointAt, EndpointAtRequest, TEST_CONNECTION_COMMAND } from './endpoint';
 import { EndpointsRequest, listEndpoints } from './endpoints';
+import { EndpointRowsRequest, listEndpointRows } from './endpoint-rows';
 import { safeFixAll } from './fix-all';
 import { hoverAt } from './hover';
+import { WorkspaceEnv } from './env-index';
+import { envDefinitions, envReferences } from './navigation';
 import { LintService } from './lint-service';
 import { say } from './messages';
 import { ConfigProvider, rcLoader } from './settings';
@@ -95,17 +98,23 @@ export function startServer(connection: Connection): void {
     const lints = new LintService(grammars, configs, workspace, locale, log, (uri, ms) => {
       if (ms > SLOW_RUN_MS) void connection.sendNotification(SlowRunNotification, { uri, ms });
     });
+    const env = new WorkspaceEnv(workspace, configs, grammars, log, (kind) => (kind === 'built' ? diagnostics.openDocumentsChanged() : diagnostics.configurationChanged()));
+    lints.env = env;
     const diagnostics = new Diagnostics(
       connection,
       documents,
       lints,
-      { workspace, configs, grammars, locale, isOpen: (uri) => documents.get(uri) !== undefined, log },
+      { workspace, configs, grammars, locale, isOpen: (uri) => documents.get(uri) !== undefined, log, env },
       features.pull,
       features,
     );
 
-    documents.onDidChangeContent((e) => diagnostics.touched(e.document.uri));
+    documents.onDidChangeContent((e) => {
+      diagnostics.touched(e.document.uri);
+      void env.documentChanged(e.document, workspace.locate(e.document.uri));
+    });
     documents.onDidClose((e) => {
+      void env.filesChanged([e.document.uri], () => false);
       configs.forget(e.document.uri);
       diagnostics.closed(e.document.uri);
     });
@@ -116,6 +125,7 @@ export function startServer(connection: Connection): void {
     const configurationChanged = () => {
       rc.invalidate();
       configs.invalidate();
+      env.reset();
       diagnostics.configurationChanged();
     };
     connection.onDidChangeConfiguration((p) => {
@@ -125,7 +135,10 @@ export function startServer(connection: Connection): void {
     connection.onDidChangeWatchedFiles((p) => {
       workspace.invalidateFacts();
       if (p.changes.some((c) => CONFIG_CHANGE.test(c.uri))) configurationChanged();
-      else diagnostics.workspaceChanged();
+      else {
+        diagnostics.workspaceChanged();
+        void env.filesChanged(p.changes.map((c) => c.uri), (uri) => documents.get(uri) !== undefined);
+      }
     });
 
     const readFile = (path: string) => {
@@ -151,7 +164,24 @@ export function startServer(connection: Connection): void {
     });
     connection.onHover(async (p) => {
       const lint = await lintOpen(p.textDocument.uri);
-      return lint ? (hoverAt(lint, lint.doc.coreOffset(p.position), locale, workspace.verified, workspace.surface) ?? null) : null;
+      if (!lint) return null;
+      const index = env.indexFor(lint.location.root);
+      const chainOf = index ? (name: string) => index.chainFor(name, lint.location.relPath) : undefined;
+      return hoverAt(lint, lint.doc.coreOffset(p.position), locale, workspace.verified, workspace.surface, chainOf) ?? null;
+    });
+    const navigate = async (uri: string, position: { line: number; character: number }) => {
+      const lint = await lintOpen(uri);
+      const root = lint?.location.root;
+      const index = env.indexFor(root);
+      return lint && root && index ? { index, root, relPath: lint.location.relPath, offset: lint.doc.coreOffset(position) } : undefined;
+    };
+    connection.onDefinition(async (p) => {
+      const at = await navigate(p.textDocument.uri, p.position);
+      return at ? envDefinitions(at.index, at.root, at.relPath, at.offset) : [];
+    });
+    connection.onReferences(async (p) => {
+      const at = await navigate(p.textDocument.uri, p.position);
+      return at ? envReferences(at.index, at.root, at.relPath, at.offset, p.context.includeDeclaration) : [];
     });
     if (lensCommand) {
       connection.onCodeLens(async (p) => {
@@ -165,6 +195,9 @@ export function startServer(connection: Connection): void {
     });
     connection.onRequest(EndpointsRequest, () =>
       listEndpoints({ openLints: () => Promise.all(documents.all().map((d) => lints.lint(d))), workspace, configs, grammars }),
+    );
+    connection.onRequest(EndpointRowsRequest, () =>
+      listEndpointRows({ openLints: () => Promise.all(documents.all().map((d) => lints.lint(d))), workspace, configs, grammars, env, locale }),
     );
     connection.onNotification(VerifiedEndpointsNotification, (p) => {
       workspace.verified = parseVerifiedEndpoints(p?.endpoints);
@@ -210,6 +243,7 @@ export function startServer(connection: Connection): void {
         });
       }
       diagnostics.start();
+      void env.ensure();
     });
     connection.onShutdown(() => diagnostics.dispose());
 
@@ -217,6 +251,8 @@ export function startServer(connection: Connection): void {
       textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
       codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND], resolveProvider: false },
       hoverProvider: true,
+      definitionProvider: true,
+      referencesProvider: true,
       executeCommandProvider: { commands: Object.values(SERVER_COMMANDS) },
       workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
     };

@@ -9,6 +9,7 @@ import { DocText, toDiagnostic } from './convert';
 import { say } from './messages';
 import type { ConfigProvider } from './settings';
 import { pathToUri, uriToPath, type Workspace } from './workspace';
+import type { WorkspaceEnv } from './env-index';
 
 /** What a scan needs from the session. */
 export interface ScanDeps {
@@ -19,6 +20,8 @@ export interface ScanDeps {
   /** Open documents are linted from the editor's text, never from disk. */
   isOpen(uri: string): boolean;
   log(message: string): void;
+  /** The workspace env index, for cross-file findings (none: each file is judged alone). */
+  env?: WorkspaceEnv;
 }
 
 /** One file's outcome: `diagnostics` absent = unchanged since the `resultId` the client holds. */
@@ -36,11 +39,11 @@ const BATCH = 16;
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** The result id of a file on disk: configuration generation, mtime and size. */
-function diskResultId(generation: number, absPath: string): string | undefined {
+/** The result id of a file on disk: configuration generation, mtime, size and the env index's dependency signature. */
+function diskResultId(generation: number, absPath: string, envSignature = ''): string | undefined {
   try {
     const st = statSync(absPath);
-    return `${generation}:${st.mtimeMs}:${st.size}`;
+    return `${generation}:${st.mtimeMs}:${st.size}${envSignature && `:${envSignature}`}`;
   } catch {
     return undefined;
   }
@@ -62,11 +65,12 @@ export async function lintFromDisk(deps: ScanDeps, absPath: string, scopeUri: st
     surface: deps.workspace.surface,
     maxFileBytes: config.maxFileBytes,
     verified: deps.workspace.verified,
+    env: deps.env?.viewFor({ root, relPath }),
   });
   for (const failure of result.failures) deps.log(`${relPath}: ${failure.ruleId} failed: ${failure.error.split('\n')[0]}`);
   if (!result.format || result.notCandidate) return undefined;
   const doc = new DocText(result.text ?? '');
-  return result.findings.map((f) => toDiagnostic(f, doc, undefined, false));
+  return result.findings.map((f) => toDiagnostic(f, doc, undefined, false, root));
 }
 
 /**
@@ -86,6 +90,7 @@ export async function scanWorkspace(
 ): Promise<Map<string, string>> {
   const seen = new Map<string, string>();
   const walked = new Set<string>();
+  await deps.env?.ensure();
   const generation = deps.configs.generation;
   const work: { absPath: string; uri: string; folderUri: string; root: string }[] = [];
   for (const folder of deps.workspace.roots()) {
@@ -117,7 +122,7 @@ export async function scanWorkspace(
       }
       const file = work[i];
       if (deps.isOpen(file.uri)) continue;
-      const resultId = diskResultId(generation, file.absPath);
+      const resultId = diskResultId(generation, file.absPath, deps.env?.signature({ root: file.root, relPath: relative(file.root, file.absPath).split(sep).join('/') }));
       if (!resultId) continue;
       if (previous.get(file.uri) === resultId) {
         summary.unchanged++;

@@ -1,4 +1,4 @@
-import type { CommandContext, Host, InputOptions, Memento, MessageKind, PickItem, SecretStore, ServerConnection, StatusItem, TextRange } from '../../../client/src/types';
+import type { CommandContext, Host, InputOptions, Memento, MessageKind, PickItem, SecretStore, ServerConnection, StatusItem, TextRange, TreeSource, TreeView } from '../../../client/src/types';
 
 /** A `Memento` over a Map (`data` is inspectable). */
 export function fakeMemento(initial: Record<string, unknown> = {}): Memento & { data: Map<string, unknown> } {
@@ -33,6 +33,7 @@ export interface HostRecord {
   edits: { uri: string; range: TextRange; expected: string; text: string }[];
   items: StatusItem[];
   fetches: string[];
+  trees: (TreeView & { source: TreeSource; refreshes: number })[];
   /** User settings written (`setUserSetting`). */
   settings: Record<string, unknown>;
 }
@@ -60,7 +61,7 @@ export interface FakeHostOptions {
 
 /** A complete fake `Host` that records what client modules ask of VS Code. */
 export function fakeHost(options: FakeHostOptions = {}): Host & { record: HostRecord; globalState: ReturnType<typeof fakeMemento>; workspaceState: ReturnType<typeof fakeMemento>; secrets: ReturnType<typeof fakeSecrets> } {
-  const record: HostRecord = { messages: [], inputs: [], picks: [], progress: [], shown: [], untitled: [], edits: [], items: [], fetches: [], settings: {} };
+  const record: HostRecord = { messages: [], inputs: [], picks: [], progress: [], shown: [], untitled: [], edits: [], items: [], fetches: [], settings: {}, trees: [] };
   const inputs = [...(options.inputs ?? [])];
   const realFetch = options.fetch ?? ((input: string | URL | Request, init?: RequestInit) => fetch(input, init));
   return {
@@ -124,6 +125,11 @@ export function fakeHost(options: FakeHostOptions = {}): Host & { record: HostRe
       return realFetch(input, init);
     },
     proxyConfig: () => ({ proxy: '', noProxy: [], support: 'override' }),
+    createTreeView: (_id, source) => {
+      const view = { source, refreshes: 0, visible: true, refresh: () => void view.refreshes++, onDidChangeVisibility: () => ({ dispose() {} }), dispose() {} };
+      record.trees.push(view);
+      return view;
+    },
   };
 }
 

@@ -64,15 +64,23 @@ describe('LSP hover and code lens (real server over stdio)', () => {
       assert.doesNotMatch(text, /0000000000/);
     }));
 
-  it('on os.getenv("NAME") lists the values the .env files in the same folder give it (keys masked)', () =>
+  it('on os.getenv("NAME") lists the definitions of the workspace in load order, nearest .env first (keys masked)', () =>
     withClient({}, async (client) => {
-      const url = await hover(client, 'train/rollout_client.py', 'python', 5, 20);
+      let url = await hover(client, 'train/rollout_client.py', 'python', 5, 20);
+      // the workspace env index is built in the background; until then the folder's .env files answer
+      while (url && !url.includes('Definitions in load order')) {
+        assert.match(url, /`\.env`: `https:\/\/taotoken\.net\/api\/v1`/);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        url = await hover(client, 'train/rollout_client.py', 'python', 5, 20);
+      }
       assert.ok(url);
       assert.match(url, /environment variable `OPENAI_BASE_URL`/);
-      assert.match(url, /`\.env`: `https:\/\/taotoken\.net\/api\/v1`/);
+      assert.match(url, /\d\. `train\/\.env:1` `https:\/\/taotoken\.net\/api\/v1` · \.env/);
+      assert.match(url, /1\. `scripts\/launch\.sh:2` .* · process environment/);
       const key = await hover(client, 'train/rollout_client.py', 'python', 4, 80);
       assert.ok(key);
-      assert.match(key, /`\.env`: `sk-…ijkl, 34 chars`/);
+      assert.match(key, /\d\. `train\/\.env:2` `sk-…ijkl, 34 chars`/);
+      assert.match(key, /\d\. `\.env:3` `sk-…abcd, \d+ chars`/);
       assert.doesNotMatch(key, /3333333333/);
     }));
 

@@ -18,6 +18,15 @@ export interface Range {
  * rules list `python`, never `notebook`.
  */
 export type Format = 'dotenv' | 'yaml' | 'json' | 'python' | 'shell' | 'toml' | 'notebook';
+/** A span in another workspace file: core offsets into that file plus 0-based LSP line/character of its ends. */
+export interface FileLocation {
+  /** Workspace-relative path, `/`-separated. */
+  path: string;
+  range: Range;
+  start: { line: number; character: number };
+  end: { line: number; character: number };
+}
+
 
 export const FORMATS: readonly Format[] = ['dotenv', 'yaml', 'json', 'python', 'shell', 'toml', 'notebook'];
 
@@ -108,6 +117,11 @@ export interface Setting {
   command?: string;
   /** Python kwargs: the callee as written (`OpenAI`, `client.chat.completions.create`). */
   callee?: string;
+  /**
+   * Set on a setting the workspace env index imported: the value is defined in another file (`.env:3`)
+   * and read here (`os.getenv("K")`); ranges are the read's. Findings on it carry no fixes.
+   */
+  origin?: FileLocation;
   /** True when the value came from an env var reference with a default (`os.getenv("K","d")`, `${K:-d}`). */
   envName?: string;
 }
@@ -174,6 +188,8 @@ export interface Consumer {
   via: string;
   /** When the consumer is code that appends a literal path (`f"{base}/v1/chat/completions"`). */
   appendedPath?: string;
+  /** Set when the consumer is code in another file that reads the value from the environment. */
+  origin?: FileLocation;
 }
 
 /**
@@ -293,4 +309,6 @@ export interface Finding {
    * lesser finding about the same thing (DESIGN "Precedence"). Defaults to the range.
    */
   subject?: string;
+  /** Other places that explain the finding (the `.env` line a read's value comes from), as LSP `relatedInformation`. */
+  related?: { location: FileLocation; message: string }[];
 }

@@ -4,6 +4,8 @@ import { isBindAllHost } from '../resolve/urls';
 import { isServerLaunch } from '../formats/shell';
 import type { Setting, TextEdit } from '../model/types';
 import { variableUse } from '../evidence/use';
+import type { EnvView } from '../workspace/env-index';
+import type { EnvReadRef } from '../workspace/env-facts';
 
 const LOOPBACK = '127.0.0.1';
 
@@ -11,6 +13,23 @@ const LOOPBACK = '127.0.0.1';
 function hostOf(value: string): { host: string; at: number } | undefined {
   const m = /^(?:[A-Za-z][A-Za-z0-9+.-]*:\/\/)?(?:[^/?#@]*@)?(\[[^\]]*\]|::|[^/?#:]*)/.exec(value);
   return m ? { host: m[1].toLowerCase(), at: m[0].length - m[1].length } : undefined;
+}
+
+/**
+ * The reads the value of an env definition reaches: those the index says it reaches, and for a
+ * script variable (`HOST="${HOST:-0.0.0.0}"`) the reads in its own file outside its own statement.
+ */
+function readersOf(env: EnvView, path: string, setting: Setting): EnvReadRef[] {
+  const name = setting.envName ?? setting.key;
+  const own = setting.statementRange;
+  const local = env.reads(name).filter((r) => r.at.path === path && (r.at.range.end <= own.start || r.at.range.start >= own.end));
+  const reached = setting.kind === 'env' ? env.readersOf(name, setting.keyRange.start).filter((r) => r.at.path !== path) : [];
+  return [...reached, ...local];
+}
+
+/** Every read of the variable is the listen address of a server launch (at least one read). */
+function bindOnly(reads: readonly { bindAddress?: boolean }[]): boolean {
+  return reads.length > 0 && reads.every((r) => r.bindAddress);
 }
 
 /**
@@ -22,6 +41,8 @@ function hostOf(value: string): { host: string; at: number } | undefined {
  * never reported; host-role flags of a server launch (`isServerLaunch`) are skipped as well. A
  * host-role variable is followed to its uses in the file (`variableUse`): only a `--host`/`--bind`
  * of a launch → silent; a base URL or destination flag reading it → warning; no visible use → hint.
+ * never reported; host-role flags of a server launch (`isServerLaunch`) are skipped as well, and so
+ * is an env definition whose every read is the `--host` of a server launch (`readersOf`).
  */
 export default defineRule({
   meta: {
@@ -43,7 +64,7 @@ export default defineRule({
       'fix.loopback': '改用 {loopback}',
     },
   },
-  check({ document, extraction, resolution, report }) {
+  check({ document, extraction, resolution, env, report }) {
     const candidates: { setting: Setting; isUrl: boolean }[] = [
       ...resolution.baseUrls.filter((b) => b.parsed && isBindAllHost(b.parsed.host)).map((b) => ({ setting: b.setting, isUrl: true })),
       ...resolution.byRole('host').map((setting) => ({ setting, isUrl: false })),
@@ -51,6 +72,7 @@ export default defineRule({
     for (const { setting, isUrl } of candidates) {
       if (setting.value === undefined || setting.valueType !== 'string') continue;
       if (setting.kind === 'flag' && setting.command !== undefined && isServerLaunch(setting.command)) continue;
+      if ((setting.kind === 'env' || setting.kind === 'envDefault') && bindOnly(readersOf(env, document.path, setting))) continue;
       const source = document.text.slice(setting.contentRange.start, setting.contentRange.end);
       const lead = source.length - source.trimStart().length;
       const found = hostOf(source.trim());

@@ -13,6 +13,8 @@ const MODERN = 'OPENAI_BASE_URL';
  * from the wrong provider). LangChain (`openai_api_base`) and LiteLLM still read the old name.
  * "Set" means in the same env block: the same dotenv file, shell scope (file-level exports, or one
  * command's `K=V` prefix), Compose service, JSON `env` map; any `os.environ[…]` in a Python file.
+ * Silent when code the definition reaches reads the legacy name (`os.getenv("OPENAI_API_BASE")`,
+ * LangChain-era code): then the value is meant for that reader.
  */
 export default defineRule({
   meta: {
@@ -34,12 +36,13 @@ export default defineRule({
       'fix.rename': '重命名为 OPENAI_BASE_URL',
     },
   },
-  check({ document, extraction, report }) {
+  check({ document, extraction, env: workspaceEnv, report }) {
     const env = extraction.settings.filter((s) => s.kind === 'env');
     const modernGroups = new Set(env.filter((s) => normalizeKey(s.key) === 'openai_base_url').map((s) => s.group));
     for (const setting of env) {
       if (normalizeKey(setting.key) !== LEGACY) continue;
       if (modernGroups.has(setting.group) || (setting.format === 'python' && modernGroups.size > 0)) continue;
+      if (workspaceEnv.readersOf(setting.key, setting.keyRange.start).length > 0 || extraction.envReads.some((r) => r.name === setting.key)) continue;
       report({
         messageId: 'legacy',
         data: { key: setting.key },

@@ -6,6 +6,7 @@ import type { Locale } from '../messages/locale';
 import type { VerifiedEndpoint } from '../model/verified';
 import type { Evidence } from '../evidence/evidence';
 import type { FileEvidence } from '../evidence/file';
+import type { EnvView } from '../workspace/env-index';
 
 /** Which fixes a rule can offer: `safe` ones are applied by fix-all/on-save, `unsafe` only on request. */
 export type Fixable = 'safe' | 'unsafe' | false;
@@ -78,6 +79,8 @@ export interface RuleContext {
   verified: readonly VerifiedEndpoint[];
   /** Whether the document is test/fixture or template code (`evidence/file`). */
   file: FileEvidence;
+  /** The workspace env index as this document sees it (`NO_ENV` for a lone document). */
+  env: EnvView;
   report(report: Report): void;
   /** Renders one of this rule's own messages in the run's locale (for localised data such as "leading"). */
   t(messageId: string, data?: Record<string, string | number>): string;

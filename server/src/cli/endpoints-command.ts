@@ -1,0 +1,81 @@
+import { loadGrammars } from '../node/grammars';
+import { loadConfigFor, loadConfigForDirectory, invalidate, ConfigError } from '../node/config';
+import { NodeWorkspaceFacts } from '../node/facts';
+import { indexFiles } from '../node/env-index';
+import { readForLint } from '../node/read';
+import { walk } from '../node/walk';
+import { formatOf, isCandidate } from '../core/files';
+import { lintDocument, stripBom } from '../core/lint';
+import { normalizeLocale, type Locale } from '../core/messages/locale';
+import { endpointRows, type EndpointRow } from '../core/workspace/endpoints';
+import type { CliIo } from './io';
+
+/** Options of `rollout-lint endpoints`. */
+export interface EndpointsCommandOptions {
+  json?: boolean;
+  lang?: string;
+  ignore?: boolean;
+}
+
+/**
+ * The endpoint rows of the workspace at `io.cwd` restricted to `paths` (default `.`): every literal
+ * base URL of every candidate file with its consumers, the URL each calls, the masked key source,
+ * model, log-prob status and findings; values read from another file's definition (env index) too.
+ */
+export async function collectEndpoints(paths: readonly string[], options: EndpointsCommandOptions, io: CliIo): Promise<EndpointRow[]> {
+  const root = io.cwd;
+  invalidate();
+  const facts = new NodeWorkspaceFacts(root);
+  const rootConfig = loadConfigForDirectory(root, root);
+  const grammars = await loadGrammars();
+  const walkOptions = { noIgnore: options.ignore === false, config: rootConfig.config };
+  const all = walk(['.'], root, facts, walkOptions).files;
+  const files = paths.length ? walk(paths, root, facts, walkOptions).files : all;
+  const index = indexFiles(all, grammars, (absPath) => loadConfigFor(absPath, root).config);
+  const locale = normalizeLocale(options.lang ?? io.env.LC_ALL ?? io.env.LC_MESSAGES ?? io.env.LANG);
+  const rows: EndpointRow[] = [];
+  for (const file of files) {
+    const config = loadConfigFor(file.absPath, root).config;
+    const format = formatOf(file.relPath);
+    const read = readForLint(file.absPath, config.maxFileBytes);
+    if (!format || read.kind !== 'text') continue;
+    const { text } = stripBom(read.text);
+    if (!isCandidate(file.relPath, text, config)) continue;
+    const env = index.viewFor(file.relPath);
+    const outcome = lintDocument({ path: file.relPath, text, format }, { grammars, config, facts, locale, env });
+    rows.push(...endpointRows(outcome, env, locale));
+  }
+  return rows;
+}
+
+const LABELS: Record<Locale, { from: string; key: string; model: string; logprobs: string }> = {
+  en: { from: 'from', key: 'key', model: 'model', logprobs: 'logprobs' },
+  'zh-CN': { from: '来自', key: '密钥', model: '模型', logprobs: '对数概率' },
+};
+
+/** One row as text: `file:line:col  consumer  effective URL  key  model  logprobs  findings`. */
+function textRow(row: EndpointRow, locale: Locale): string {
+  const l = LABELS[locale] ?? LABELS.en;
+  const where = `${row.file}:${row.line}:${row.column}`;
+  const from = row.definedAt ? ` (${l.from} ${row.definedAt.file}:${row.definedAt.line})` : '';
+  const findings = row.findings.length ? `  ${row.findings.map((f) => `${f.severity}:${f.ruleId}`).join(',')}` : '';
+  return `${where}  ${row.consumer}  ${row.effectiveUrl ?? row.baseUrl}${from}  ${l.key}: ${row.keySource ?? '-'}  ${l.model}: ${row.model ?? '-'}  ${l.logprobs}: ${row.logprobs}${findings}\n`;
+}
+
+/**
+ * `rollout-lint endpoints [paths…] [--json]`: prints the endpoint rows (JSON: an array of
+ * `EndpointRow`). Exit 0, or 2 on a configuration error.
+ */
+export async function runEndpoints(paths: string[], options: EndpointsCommandOptions, io: CliIo): Promise<number> {
+  try {
+    const rows = await collectEndpoints(paths, options, io);
+    const locale = normalizeLocale(options.lang ?? io.env.LC_ALL ?? io.env.LC_MESSAGES ?? io.env.LANG);
+    if (options.json) io.stdout(`${JSON.stringify(rows, null, 2)}\n`);
+    else for (const row of rows) io.stdout(textRow(row, locale));
+    return 0;
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    io.stderr(`rollout-lint: invalid configuration\n${error.message}\n`);
+    return 2;
+  }
+}

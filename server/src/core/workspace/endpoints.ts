@@ -1,0 +1,115 @@
+import type { Finding, Range, Setting } from '../model/types';
+import type { LintOutcome } from '../lint';
+import { maskSecret, redactUrlSecrets } from '../model/secret';
+import { LineIndex } from '../positions';
+import { logprobsKey, logprobsState } from '../rules/requests';
+import type { EnvView } from './env-index';
+import type { Locale } from '../messages/locale';
+
+const UNDEFINED: Record<Locale, string> = { en: 'not defined in the workspace', 'zh-CN': '工作区中未定义' };
+
+/**
+ * One endpoint the workspace uses: a base URL as one client reads it (`rollout-lint endpoints --json`,
+ * the Rollout Endpoints view). Keys are masked (`sk-…abcd (51 chars)`); nothing here holds a secret.
+ */
+export interface EndpointRow {
+  /** Workspace-relative path of the client construction, request site or env definition. */
+  file: string;
+  /** 1-based line and column of the base URL value (of the env read for a value from another file). */
+  line: number;
+  column: number;
+  /** UTF-16 offset of the value in the file (BOM removed), for "Test connection". */
+  offset: number;
+  /** The key as written (`OPENAI_BASE_URL`, `base_url`). */
+  key: string;
+  baseUrl: string;
+  /** Consumer id (`openai-sdk`, `v1-appending`, …) or `unknown`. */
+  consumer: string;
+  /** How the consumer was recognised (`OpenAI(base_url=…)`). */
+  via?: string;
+  /** The chat request URL this consumer calls, `null` when the consumer is unknown. */
+  effectiveUrl: string | null;
+  /** Where the value is defined when it comes from another file (`.env:3`). */
+  definedAt?: { file: string; line: number };
+  /** The API key that travels with this base URL, masked, and where it comes from; `null` when none is visible. */
+  keySource: string | null;
+  model: string | null;
+  /**
+   * Log probs of the request sites in the same file: `requested` (every site asks), `missing` (some
+   * site does not), `unknown` (no request site in the file).
+   */
+  logprobs: 'requested' | 'missing' | 'unknown';
+  /** Warnings and errors (and hints) on this setting, by rule id. */
+  findings: { ruleId: string; severity: string; message: string }[];
+}
+
+const within = (r: Range, outer: Range) => r.start >= outer.start && r.end <= outer.end;
+
+function keySource(setting: Setting, outcome: LintOutcome, env: EnvView | undefined, locale: Locale): string | null {
+  const key = outcome.resolution.settings.find((s) => s.role === 'apiKey' && s.group === setting.group && s !== setting);
+  const reference = key?.value !== undefined ? /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/.exec(key.value.trim())?.[1] : undefined;
+  if (key?.value !== undefined && !reference) return `${key.key} ${maskSecret(key.value, locale)}`;
+  const readName = reference ?? (key ? outcome.extraction.envReads.find((r) => within(r.range, key.valueRange))?.name : undefined);
+  const envName = readName ?? (setting.kind === 'env' || setting.kind === 'envDefault' ? guessKeyName(setting.envName ?? setting.key) : undefined);
+  if (!envName) return null;
+  const local = outcome.resolution.settings.find((s) => s.kind === 'env' && s.key === envName && s.value !== undefined && (s.group === setting.group || outcome.document.format === 'dotenv'));
+  if (local) return `${envName} ${maskSecret(local.value!, locale)}`;
+  const first = env?.chain(envName).find((e) => e.applies && e.definition.value !== undefined)?.definition;
+  if (first) return `${envName} (${first.at.path}:${first.at.start.line + 1}) ${maskSecret(first.value!, locale)}`;
+  return readName ? `${envName} (${UNDEFINED[locale] ?? UNDEFINED.en})` : null;
+}
+
+/** `OPENAI_BASE_URL` → `OPENAI_API_KEY`; `X_API_BASE` → `X_API_KEY` (the key name clients pair with a base URL variable). */
+function guessKeyName(name: string): string | undefined {
+  const m = /^(.*?)_(BASE_URL|API_BASE|BASE)$/i.exec(name);
+  return m ? `${m[1]}_API_KEY` : undefined;
+}
+
+function logprobsOf(outcome: LintOutcome): EndpointRow['logprobs'] {
+  const sites = outcome.extraction.requestSites.filter((s) => s.apiKind !== 'unknown' || s.isRollout);
+  if (sites.length === 0) return 'unknown';
+  return sites.every((s) => logprobsState(s.params[logprobsKey(s)]) === 'on') ? 'requested' : 'missing';
+}
+
+function modelOf(setting: Setting, outcome: LintOutcome): string | null {
+  const same = outcome.resolution.settings.find((s) => s.role === 'model' && s.group === setting.group && s.value !== undefined);
+  if (same) return same.value!;
+  for (const site of outcome.extraction.requestSites) if (site.params.model?.value !== undefined) return site.params.model.value;
+  return null;
+}
+
+/**
+ * The endpoint rows of one linted document: one per literal base URL (own or imported from another
+ * file through the env index) and consumer, with its findings. `env` resolves the key of an env-read
+ * base URL (`OPENAI_API_KEY` beside `OPENAI_BASE_URL`); `locale` words the key source's notes.
+ */
+export function endpointRows(outcome: LintOutcome, env?: EnvView, locale: Locale = 'en'): EndpointRow[] {
+  const lines = new LineIndex(outcome.document.text);
+  const rows: EndpointRow[] = [];
+  const logprobs = logprobsOf(outcome);
+  for (const base of outcome.resolution.baseUrls) {
+    if (!base.parsed) continue;
+    const { setting } = base;
+    const at = lines.positionAt(setting.valueRange.start);
+    const findings = outcome.findings
+      .filter((f: Finding) => within(f.range, setting.statementRange) || within(f.range, setting.valueRange))
+      .map((f) => ({ ruleId: f.ruleId, severity: f.severity, message: f.message }));
+    const common = {
+      file: outcome.document.path,
+      line: at.line + 1,
+      column: at.character + 1,
+      offset: setting.valueRange.start,
+      key: setting.key,
+      baseUrl: redactUrlSecrets(setting.value!.trim()),
+      ...(setting.origin ? { definedAt: { file: setting.origin.path, line: setting.origin.start.line + 1 } } : {}),
+      keySource: keySource(setting, outcome, env, locale),
+      model: modelOf(setting, outcome),
+      findings,
+    };
+    const { keySource: source, model, findings: found, definedAt, ...where } = common;
+    const rest = { ...(definedAt ? { definedAt } : {}), keySource: source, model, logprobs, findings: found };
+    if (base.requests.length === 0) rows.push({ ...where, consumer: 'unknown', effectiveUrl: null, ...rest });
+    for (const request of base.requests) rows.push({ ...where, consumer: request.consumer.id, via: request.consumer.via, effectiveUrl: redactUrlSecrets(request.url), ...rest });
+  }
+  return rows;
+}

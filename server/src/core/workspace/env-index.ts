@@ -1,0 +1,216 @@
+import type { EnvDefinition, EnvReadRef, FileEnv } from './env-facts';
+
+/** One definition in the value chain of a read, in load order (the first that applies wins). */
+export interface ChainEntry {
+  definition: EnvDefinition;
+  /** False for definitions no loader applies to this reader (a `.env` in another folder, a template). */
+  applies: boolean;
+  /** Why it sits where it does: `process`, `.env.local`, `.env`, `override` … (for hover). */
+  reason: 'process' | 'dotenv-local' | 'dotenv-mode' | 'dotenv' | 'env-file' | 'override' | 'elsewhere' | 'template';
+}
+
+/** What one document sees of the workspace env index (handed to lint through `LintOptions.env`). */
+export interface EnvView {
+  /** Every definition of `name`, in load order for a reader in this document. */
+  chain(name: string): ChainEntry[];
+  /** Reads of `name` in other files of the workspace. */
+  readsElsewhere(name: string): EnvReadRef[];
+  /** Every read of `name` in the workspace, this document's included. */
+  reads(name: string): EnvReadRef[];
+  /** The chain of `name` as a reader in another file sees it (does this document's definition reach it?). */
+  chainAt(name: string, readerPath: string): ChainEntry[];
+  /** The reads (here and elsewhere) that this document's definition of `name` whose key starts at `keyStart` reaches. */
+  readersOf(name: string, keyStart: number): EnvReadRef[];
+  /** Number of files indexed (0 = no workspace around the document). */
+  readonly size: number;
+}
+
+/** The view of a document with no workspace around it. */
+export const NO_ENV: EnvView = { chain: () => [], readsElsewhere: () => [], reads: () => [], chainAt: () => [], readersOf: () => [], size: 0 };
+
+function dirOf(path: string): string {
+  const i = path.lastIndexOf('/');
+  return i < 0 ? '' : path.slice(0, i);
+}
+
+function isAncestor(dir: string, of: string): boolean {
+  return dir === '' || of === dir || of.startsWith(`${dir}/`);
+}
+
+/**
+ * Dotenv load order as the common loaders apply it: dotenv-flow/Vite/Next.js put `.env.<mode>.local`
+ * and `.env.local` over `.env.<mode>` over `.env`; python-dotenv's `find_dotenv()` takes the nearest
+ * `.env` walking up from the caller; `*.env` files are loaded only when named (`env_file:`, `--env-file`).
+ * All of them yield to variables already in the process environment unless `override=True`
+ * (python-dotenv `load_dotenv`, npm dotenv `config({override})`).
+ */
+function dotenvReason(path: string): ChainEntry['reason'] {
+  const base = path.slice(path.lastIndexOf('/') + 1);
+  if (!base.startsWith('.env')) return 'env-file';
+  if (base === '.env') return 'dotenv';
+  if (base.endsWith('.local')) return 'dotenv-local';
+  return 'dotenv-mode';
+}
+
+const RANK: Record<ChainEntry['reason'], number> = { override: 0, process: 1, 'dotenv-local': 2, 'dotenv-mode': 3, dotenv: 4, 'env-file': 5, elsewhere: 6, template: 7 };
+
+/**
+ * The workspace env index: every env definition and read of the indexed files, by name. Pure and
+ * incremental: `set` replaces one file's facts, `delete` drops them; `generation` counts changes
+ * that altered what the index holds (for cache keys). Paths are workspace-relative, `/`-separated.
+ */
+export class EnvIndex {
+  private readonly files = new Map<string, FileEnv>();
+  private readonly signatures = new Map<string, string>();
+  private byName: Map<string, { definitions: EnvDefinition[]; reads: EnvReadRef[] }> | undefined;
+  /** Increases whenever `set` or `delete` changes the index. */
+  generation = 0;
+
+  get size(): number {
+    return this.files.size;
+  }
+
+  /** Replaces the facts of `file.path`. Returns true when anything changed. */
+  set(file: FileEnv): boolean {
+    const signature = JSON.stringify(file);
+    if (this.signatures.get(file.path) === signature) return false;
+    this.files.set(file.path, file);
+    this.signatures.set(file.path, signature);
+    this.changed();
+    return true;
+  }
+
+  /** Drops a file (deleted, no longer linted). Returns true when it was indexed. */
+  delete(path: string): boolean {
+    if (!this.files.delete(path)) return false;
+    this.signatures.delete(path);
+    this.changed();
+    return true;
+  }
+
+  has(path: string): boolean {
+    return this.files.has(path);
+  }
+
+  paths(): string[] {
+    return [...this.files.keys()];
+  }
+
+  fileEnv(path: string): FileEnv | undefined {
+    return this.files.get(path);
+  }
+
+  private changed(): void {
+    this.generation++;
+    this.byName = undefined;
+  }
+
+  private names(): Map<string, { definitions: EnvDefinition[]; reads: EnvReadRef[] }> {
+    if (this.byName) return this.byName;
+    const map = new Map<string, { definitions: EnvDefinition[]; reads: EnvReadRef[] }>();
+    const entry = (name: string) => {
+      let e = map.get(name);
+      if (!e) map.set(name, (e = { definitions: [], reads: [] }));
+      return e;
+    };
+    const sorted = [...this.files.values()].sort((a, b) => a.path.localeCompare(b.path));
+    for (const file of sorted) {
+      for (const d of file.definitions) entry(d.name).definitions.push(d);
+      for (const r of file.reads) entry(r.name).reads.push(r);
+    }
+    this.byName = map;
+    return map;
+  }
+
+  /** Every definition of `name`, by path then offset. */
+  definitionsOf(name: string): EnvDefinition[] {
+    return this.names().get(name)?.definitions ?? [];
+  }
+
+  /** Every read of `name`, by path then offset. */
+  readsOf(name: string): EnvReadRef[] {
+    return this.names().get(name)?.reads ?? [];
+  }
+
+  /** All variable names that have a definition or a read. */
+  allNames(): string[] {
+    return [...this.names().keys()];
+  }
+
+  /**
+   * The definitions of `name` in load order for a reader in `readerPath` (see `dotenvReason`):
+   * process environment (shell `export`, Compose, Kubernetes, settings.json `env`; for readers in the
+   * folder above the defining file's folder and below) first, then the
+   * dotenv files of the reader's folder and its ancestors, nearest first; with `load_dotenv(override=True)`
+   * in the reader, dotenv files come first. Definitions no loader applies come last, `applies: false`.
+   */
+  chainFor(name: string, readerPath: string): ChainEntry[] {
+    const readerDir = dirOf(readerPath);
+    const overrides = this.files.get(readerPath)?.dotenvOverrides === true;
+    const entries = this.definitionsOf(name).map((definition): ChainEntry & { depth: number } => {
+      const dir = dirOf(definition.at.path);
+      const depth = -dir.split('/').filter(Boolean).length;
+      if (definition.source === 'template') return { definition, applies: false, reason: 'template', depth };
+      if (definition.source === 'process') {
+        // A launch script, compose file or `.claude/settings.json` starts code of its project: the folder above its own.
+        const applies = isAncestor(dirOf(dir), readerDir) || definition.at.path === readerPath;
+        return { definition, applies, reason: applies ? 'process' : 'elsewhere', depth };
+      }
+      if (!isAncestor(dir, readerDir) && definition.at.path !== readerPath) return { definition, applies: false, reason: 'elsewhere', depth };
+      const reason = dotenvReason(definition.at.path);
+      return { definition, applies: true, reason: overrides && reason !== 'env-file' ? 'override' : reason, depth };
+    });
+    entries.sort((a, b) => RANK[a.reason] - RANK[b.reason] || a.depth - b.depth || a.definition.at.path.localeCompare(b.definition.at.path) || a.definition.at.range.start - b.definition.at.range.start);
+    return entries.map(({ definition, applies, reason }) => ({ definition, applies, reason }));
+  }
+
+  /**
+   * A short string that changes whenever what the index tells a lint of `path` could change: the
+   * definitions and reads of every variable the file defines or reads (for result ids and caches, so a
+   * change elsewhere leaves unrelated files "unchanged").
+   */
+  dependencySignature(path: string): string {
+    const file = this.files.get(path);
+    if (!file) return '0';
+    const names = new Set([...file.definitions.map((d) => d.name), ...file.reads.map((r) => r.name)]);
+    let hash = 0x811c9dc5;
+    const mix = (text: string) => {
+      for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
+    };
+    for (const name of [...names].sort()) {
+      for (const d of this.definitionsOf(name)) if (d.at.path !== path) mix(`d${name}\0${d.at.path}\0${d.at.range.start}\0${d.value ?? ''}\0${d.source}\0`);
+      for (const r of this.readsOf(name)) if (r.at.path !== path) mix(`r${name}\0${r.at.path}\0${r.at.range.start}\0${r.consumers.map((c) => c.id + (c.appendedPath ?? '')).join(',')}\0${r.bindAddress ? 1 : 0}\0`);
+    }
+    if (file.dotenvOverrides) mix('override');
+    return hash.toString(36);
+  }
+
+  /** The view lint gets for the document at `path`. */
+  viewFor(path: string): EnvView {
+    return {
+      chain: (name) => this.chainFor(name, path),
+      readsElsewhere: (name) => this.readsOf(name).filter((r) => r.at.path !== path),
+      reads: (name) => this.readsOf(name),
+      chainAt: (name, readerPath) => this.chainFor(name, readerPath),
+      readersOf: (name, keyStart) =>
+        this.readsOf(name).filter((r) => this.chainFor(name, r.at.path).some((e) => e.applies && e.definition.at.path === path && e.definition.at.range.start === keyStart)),
+      size: this.files.size,
+    };
+  }
+}
+
+/**
+ * `view` with the reads of the document being linted taken from `file` (its current text) instead of
+ * the index, so rules see this document's own reads even with no workspace around it.
+ */
+export function withDocument(view: EnvView, file: FileEnv): EnvView {
+  const local = (name: string) => file.reads.filter((r) => r.name === name);
+  return {
+    chain: (name) => view.chain(name),
+    readsElsewhere: (name) => view.readsElsewhere(name),
+    reads: (name) => [...view.readsElsewhere(name), ...local(name)],
+    chainAt: (name, readerPath) => view.chainAt(name, readerPath),
+    readersOf: (name, keyStart) => [...view.readersOf(name, keyStart).filter((r) => r.at.path !== file.path), ...(file.definitions.some((d) => d.name === name && d.at.range.start === keyStart) ? local(name) : [])],
+    size: view.size,
+  };
+}

@@ -1,0 +1,66 @@
+import type { Format } from '../model/types';
+import { emptyExtraction, type Extraction } from '../model/types';
+import type { LintConfig } from '../config/config';
+import { DEFAULT_CONFIG } from '../config/config';
+import type { Grammars } from '../formats/treesitter';
+import { extract } from '../formats/index';
+import { formatOf, isCandidate } from '../files';
+import { stripBom } from '../lint';
+import { resolve } from '../resolve/resolve';
+import { envFactsOf, type FileEnv } from './env-facts';
+import { BudgetExceeded, DEFAULT_BUDGET, withBudget } from '../budget';
+
+/**
+ * The env index facts of one document: extraction and resolution only, no rules (so a whole
+ * workspace can be indexed before any file is linted). `path` is workspace-relative; `text` may
+ * start with a BOM. Never throws for any content; a file with no known format, or over the per-file
+ * budget (`DEFAULT_BUDGET`), yields no facts.
+ */
+export function indexDocument(input: { path: string; text: string; format?: Format }, grammars: Grammars, config: LintConfig = DEFAULT_CONFIG): FileEnv {
+  return indexAndExtract(input, grammars, config).env;
+}
+
+/**
+ * `indexDocument` that also returns the extraction it made (BOM-less `text` and the raw extraction
+ * before any cross-file import), so a lint of the same text can reuse it (`LintOptions.reuse`).
+ */
+export function indexAndExtract(input: { path: string; text: string; format?: Format }, grammars: Grammars, config: LintConfig = DEFAULT_CONFIG): { env: FileEnv; text?: string; extraction?: Extraction } {
+  const path = input.path.replace(/\\/g, '/');
+  const format = input.format ?? formatOf(path);
+  if (!format) return { env: { path, definitions: [], reads: [] } };
+  const { text } = stripBom(input.text);
+  try {
+    // the same per-file budget as a lint: a pathological file yields no facts instead of a hang
+    return withBudget(DEFAULT_BUDGET, () => {
+      let extraction: Extraction;
+      try {
+        extraction = extract(format, text, path, grammars);
+      } catch (error) {
+        if (error instanceof BudgetExceeded) throw error;
+        extraction = emptyExtraction();
+      }
+      const resolution = resolve(extraction, config);
+      return { env: envFactsOf(path, text, extraction, resolution.baseUrls), text, extraction };
+    });
+  } catch (error) {
+    if (!(error instanceof BudgetExceeded)) throw error;
+    return { env: { path, definitions: [], reads: [] } };
+  }
+}
+
+/**
+ * Files that feed the index beyond the linted ones. `lint` (the CLI): none — every read that can change
+ * a finding is in a linted file (a consumer needs a trigger token), and parsing more would slow every
+ * run. `navigation` (the language server, built in the background): also Python that touches the
+ * environment and shell scripts that export or expand variables, so definition and references see all.
+ */
+const ENV_TOKENS: Record<'lint' | 'navigation', Partial<Record<Format, RegExp>>> = {
+  lint: {},
+  navigation: { python: /\b(getenv|environ|load_dotenv)\b/, shell: /\bexport\b|--host\b|\$\{?[A-Za-z_]/ },
+};
+
+export function isIndexCandidate(relPath: string, text: string, config: LintConfig, purpose: 'lint' | 'navigation' = 'lint'): boolean {
+  const format = formatOf(relPath);
+  if (!format) return false;
+  return isCandidate(relPath, text, config) || (ENV_TOKENS[purpose][format]?.test(text) ?? false);
+}

@@ -1,0 +1,123 @@
+import { relative, sep } from 'node:path';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { Grammars } from '../core/formats/treesitter';
+import { formatOf } from '../core/files';
+import { EnvIndex, type EnvView } from '../core/workspace/env-index';
+import { indexDocument, isIndexCandidate } from '../core/workspace/index-document';
+import { indexFile } from '../node/env-index';
+import { walk } from '../node/walk';
+import type { ConfigProvider } from './settings';
+import { pathToUri, uriToPath, type DocumentLocation, type Workspace } from './workspace';
+
+/** Files indexed between two yields to the event loop while building. */
+const BATCH = 32;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * The language server's workspace env index: one `EnvIndex` per workspace folder, built in the
+ * background from the walker's files, updated from file events (`filesChanged`) and from the text of
+ * open documents (`documentChanged`, so an unsaved `.env` edit counts). `signature` says per file
+ * whether what the index tells its lint changed (lint cache keys, result ids); `onChange` is told
+ * after a build and after changes that altered an index.
+ */
+export class WorkspaceEnv {
+  private readonly indexes = new Map<string, EnvIndex>();
+  private building: Promise<void> | undefined;
+  /** Milliseconds the last full build took, per folder root (for the log and the benchmark note). */
+  readonly buildMs = new Map<string, number>();
+
+  constructor(
+    private readonly workspace: Workspace,
+    private readonly configs: ConfigProvider,
+    private readonly grammars: () => Promise<Grammars>,
+    private readonly log: (message: string) => void,
+    /** `built`: a (re)build finished (open documents need a new lint); `changed`: files changed (the workspace too). */
+    private readonly onChange: (kind: 'built' | 'changed') => void = () => undefined,
+  ) {}
+
+  /** Starts (or returns) the background build of every folder's index. Never rejects. */
+  ensure(): Promise<void> {
+    this.building ??= this.build().catch((error: Error) => this.log(`env index: ${error.stack ?? error.message}`));
+    return this.building;
+  }
+
+  /** Folders or configuration changed: indexes are rebuilt from scratch. */
+  reset(): void {
+    this.indexes.clear();
+    this.building = undefined;
+    void this.ensure();
+  }
+
+  private async build(): Promise<void> {
+    const grammars = await this.grammars();
+    for (const folder of this.workspace.roots()) {
+      const started = performance.now();
+      const index = new EnvIndex();
+      const { config, enabled } = await this.configs.forFile(folder.uri, undefined, undefined);
+      if (!enabled) continue;
+      const { files } = walk([folder.path], folder.path, this.workspace.factsFor(folder.path), { noIgnore: false, config });
+      for (let i = 0; i < files.length; i++) {
+        if (i % BATCH === 0) await nextTurn();
+        const fileConfig = await this.configs.forFile(folder.uri, files[i].absPath, folder.path);
+        if (fileConfig.enabled) indexFile(index, files[i], grammars, fileConfig.config);
+      }
+      this.indexes.set(folder.path, index);
+      const ms = Math.round(performance.now() - started);
+      this.buildMs.set(folder.path, ms);
+      this.log(`env index: ${index.size} files of ${files.length} in ${folder.path} indexed in ${ms} ms`);
+    }
+    this.onChange('built');
+  }
+
+  /** The index of the folder holding `root`, once built. */
+  indexFor(root: string | undefined): EnvIndex | undefined {
+    return root === undefined ? undefined : this.indexes.get(root);
+  }
+
+  /** `EnvIndex.dependencySignature` of a file of a folder (`-` while the folder's index is being built). */
+  signature(location: Pick<DocumentLocation, 'root' | 'relPath'>): string {
+    return this.indexFor(location.root)?.dependencySignature(location.relPath) ?? '-';
+  }
+
+  /** What a document sees of its folder's index; `undefined` while it is being built or outside any folder. */
+  viewFor(location: Pick<DocumentLocation, 'root' | 'relPath'>): EnvView | undefined {
+    return this.indexFor(location.root)?.viewFor(location.relPath);
+  }
+
+  /** Re-indexes changed, created or deleted files from disk (`workspace/didChangeWatchedFiles`), skipping open ones. */
+  async filesChanged(uris: readonly string[], isOpen: (uri: string) => boolean): Promise<void> {
+    await this.ensure();
+    const grammars = await this.grammars();
+    let changed = false;
+    for (const uri of uris) {
+      if (isOpen(uri)) continue;
+      const absPath = uriToPath(uri);
+      const root = absPath ? this.workspace.folderOf(absPath) : undefined;
+      const index = this.indexFor(root);
+      if (!absPath || !root || !index) continue;
+      const relPath = relative(root, absPath).split(sep).join('/');
+      if (!formatOf(relPath)) continue;
+      const before = index.generation;
+      const { config, enabled } = await this.configs.forFile(pathToUri(root), absPath, root);
+      if (enabled) indexFile(index, { absPath, relPath }, grammars, config);
+      else index.delete(relPath);
+      changed ||= index.generation !== before;
+    }
+    if (changed) this.onChange('changed');
+  }
+
+  /** Indexes an open document from the editor's text. Returns true when the index changed. */
+  async documentChanged(document: TextDocument, location: DocumentLocation): Promise<boolean> {
+    await this.ensure();
+    const index = this.indexFor(location.root);
+    if (!index || !location.absPath || !formatOf(location.relPath, document.languageId)) return false;
+    const { config, enabled } = await this.configs.forDocument(document.uri, location.absPath, location.root);
+    const text = document.getText();
+    const format = formatOf(location.relPath, document.languageId);
+    const changed = enabled && text.length <= config.maxFileBytes && isIndexCandidate(location.relPath, text, config, 'navigation')
+      ? index.set(indexDocument({ path: location.relPath, text, format }, await this.grammars(), config))
+      : index.delete(location.relPath);
+    if (changed) this.onChange('changed');
+    return changed;
+  }
+}

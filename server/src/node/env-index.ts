@@ -1,0 +1,32 @@
+import type { LintConfig } from '../core/config/config';
+import type { Grammars } from '../core/formats/treesitter';
+import { EnvIndex } from '../core/workspace/env-index';
+import type { Extraction } from '../core/model/types';
+import { indexAndExtract, isIndexCandidate } from '../core/workspace/index-document';
+import { readForLint } from './read';
+import type { WalkedFile } from './walk';
+
+/**
+ * Indexes walked files for a lint run into `index` (a new one by default): each file is read (skipped when over
+ * its `maxFileBytes`, binary or unreadable), kept when `isIndexCandidate`, and its env definitions
+ * and reads set under its `relPath`. Files no longer indexable are dropped. Returns the index.
+ */
+export function indexFiles(files: readonly WalkedFile[], grammars: Grammars, configFor: (absPath: string) => LintConfig, index = new EnvIndex(), keep?: Map<string, { text: string; extraction: Extraction }>): EnvIndex {
+  for (const file of files) indexFile(index, file, grammars, configFor(file.absPath), keep, 'lint');
+  return index;
+}
+
+/**
+ * (Re-)indexes one file from disk (`purpose`: see `isIndexCandidate`); drops it from the index when it is gone or not indexable. With
+ * `keep`, the extraction is kept under the file's `relPath` for the lint that follows (`LintOptions.reuse`).
+ */
+export function indexFile(index: EnvIndex, file: WalkedFile, grammars: Grammars, config: LintConfig, keep?: Map<string, { text: string; extraction: Extraction }>, purpose: 'lint' | 'navigation' = 'navigation'): void {
+  const read = readForLint(file.absPath, config.maxFileBytes);
+  if (read.kind !== 'text' || !isIndexCandidate(file.relPath, read.text, config, purpose)) {
+    index.delete(file.relPath);
+    return;
+  }
+  const { env, text, extraction } = indexAndExtract({ path: file.relPath, text: read.text }, grammars, config);
+  index.set(env);
+  if (keep && text !== undefined && extraction) keep.set(file.relPath, { text, extraction });
+}

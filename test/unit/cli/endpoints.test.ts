@@ -1,0 +1,51 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { main } from '../../../server/src/cli/main';
+import type { EndpointRow } from '../../../server/src/core/workspace/endpoints';
+
+const WORKSPACE = join(__dirname, '..', '..', 'workspaces', 'openclaw-rl-cross');
+
+async function cli(args: string[], cwd = WORKSPACE): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const code = await main(args, { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), env: { LANG: 'en_US.UTF-8' }, cwd, isTTY: false });
+  return { code, stdout, stderr };
+}
+
+describe('rollout-lint endpoints', () => {
+  it('speaks Chinese with --lang zh-CN', async () => {
+    const { stdout } = await cli(['endpoints', 'policy_serving.py', '.openclaw/openclaw.json', '--lang', 'zh-CN']);
+    assert.match(stdout, /\(来自 scripts\/run_rollout\.sh:3\)  密钥: -  模型: qwen3-4b  对数概率: requested/);
+    assert.match(stdout, /密钥: SGLANG_API_KEY \(工作区中未定义\)/);
+  });
+
+  it('--json lists each base URL per consumer with the effective URL, masked key source, model, log probs and findings', async () => {
+    const { code, stdout, stderr } = await cli(['endpoints', '--json']);
+    assert.equal(stderr, '');
+    assert.equal(code, 0);
+    const rows = JSON.parse(stdout) as EndpointRow[];
+    const policy = rows.find((r) => r.file === 'policy_serving.py')!;
+    assert.deepEqual(
+      { consumer: policy.consumer, effectiveUrl: policy.effectiveUrl, definedAt: policy.definedAt, model: policy.model, logprobs: policy.logprobs, rules: policy.findings.map((f) => f.ruleId) },
+      { consumer: 'v1-appending', effectiveUrl: 'http://127.0.0.1:30000/v1/v1/chat/completions', definedAt: { file: 'scripts/run_rollout.sh', line: 3 }, model: 'qwen3-4b', logprobs: 'requested', rules: ['base-url-duplicate-v1'] },
+    );
+    assert.deepEqual([policy.line, policy.column], [5, 8]);
+    const sdk = rows.find((r) => r.file === 'agent/chat.py' && r.key === 'OPENAI_BASE_URL')!;
+    assert.equal(sdk.effectiveUrl, 'https://taotoken.net/api/v1/chat/completions');
+    assert.equal(sdk.keySource, 'OPENAI_API_KEY (.env:3) sk-…abcd, 40 chars');
+    const openclaw = rows.find((r) => r.file === '.openclaw/openclaw.json')!;
+    assert.equal(openclaw.keySource, 'SGLANG_API_KEY (not defined in the workspace)');
+    const fullKey = /OPENAI_API_KEY=(\S+)/.exec(readFileSync(join(WORKSPACE, '.env'), 'utf8'))![1];
+    assert.equal(stdout.includes(fullKey), false, 'no full key in the output');
+  });
+
+  it('prints one text line per endpoint and takes paths', async () => {
+    const { code, stdout } = await cli(['endpoints', 'policy_serving.py']);
+    assert.equal(code, 0);
+    assert.equal(
+      stdout,
+      'policy_serving.py:5:8  v1-appending  http://127.0.0.1:30000/v1/v1/chat/completions (from scripts/run_rollout.sh:3)  key: -  model: qwen3-4b  logprobs: requested  error:base-url-duplicate-v1\n',
+    );
+  });
+});

@@ -1,0 +1,78 @@
+import assert from 'node:assert/strict';
+import { endpointNodes, endpointsView, ENDPOINT_ITEM, goToEndpointDefinition, testEndpoint } from '../../../client/src/endpoints/view';
+import type { EndpointViewRow } from '../../../server/src/lsp/endpoint-rows';
+import { fakeContext, fakeHost, fakeServer } from './fakes';
+
+const ROW: EndpointViewRow = {
+  uri: 'file:///w/policy_serving.py',
+  clientOffset: 57,
+  offset: 57,
+  file: 'policy_serving.py',
+  line: 5,
+  column: 8,
+  key: 'POLICY_BASE_URL',
+  baseUrl: 'http://127.0.0.1:30000/v1',
+  consumer: 'v1-appending',
+  via: 'f"{base}/v1/chat/completions"',
+  effectiveUrl: 'http://127.0.0.1:30000/v1/v1/chat/completions',
+  definedAt: { file: 'scripts/run_rollout.sh', line: 3 },
+  definition: { uri: 'file:///w/scripts/run_rollout.sh', offset: 55 },
+  keySource: 'OPENAI_API_KEY (.env:3) sk-…abcd, 40 chars',
+  model: 'qwen3-4b',
+  logprobs: 'requested',
+  findings: [{ ruleId: 'base-url-duplicate-v1', severity: 'error', message: 'POLICY_BASE_URL from scripts/run_rollout.sh:3: …/v1/v1' }],
+};
+
+describe('Rollout Endpoints view (client)', () => {
+  it('one row per endpoint: effective URL, file:line and client, error icon, details as children', () => {
+    const [node] = endpointNodes([ROW], 'en', []);
+    assert.equal(node.label, 'http://127.0.0.1:30000/v1/v1/chat/completions');
+    assert.equal(node.description, 'policy_serving.py:5 · appends /v1');
+    assert.equal(node.icon, 'error');
+    assert.equal(node.contextValue, ENDPOINT_ITEM);
+    const labels = node.children!.map((c) => c.label);
+    assert.ok(labels.includes('value from scripts/run_rollout.sh:3'));
+    assert.ok(labels.includes('key: OPENAI_API_KEY (.env:3) sk-…abcd, 40 chars'));
+    assert.ok(labels.includes('model: qwen3-4b'));
+    assert.ok(labels.includes('not tested yet: use Test connection'));
+    assert.equal(endpointNodes([ROW], 'zh-cn', [])[0].children![1].label, '取值来自 scripts/run_rollout.sh:3');
+  });
+
+  it('shows the last connection test of the base URL and client', () => {
+    const at = new Date(2026, 0, 1, 9, 5).getTime();
+    const verified = [{ baseUrl: ROW.baseUrl, consumer: 'v1-appending' as const, workingBaseUrl: 'http://127.0.0.1:30000', url: 'http://127.0.0.1:30000/v1/chat/completions', at }];
+    const last = endpointNodes([ROW], 'en', verified)[0].children!.at(-1)!;
+    assert.equal(last.label, 'last connection test (09:05): use http://127.0.0.1:30000 instead');
+  });
+
+  it('inline Test connection runs the connection test on the row; Go to definition opens the definition, a click the row', async () => {
+    const host = fakeHost();
+    const executed: unknown[][] = [];
+    host.executeCommand = async (...args: unknown[]) => void executed.push(args);
+    const context = fakeContext(host);
+    const [node] = endpointNodes([ROW], 'en', []);
+    await testEndpoint.run(context, node);
+    assert.deepEqual(executed, [['rolloutLint.testConnection', { uri: ROW.uri, offset: 57 }]]);
+    await goToEndpointDefinition.run(context, node);
+    await goToEndpointDefinition.run(context, ...node.command!.arguments!);
+    assert.deepEqual(host.record.shown, [{ uri: 'file:///w/scripts/run_rollout.sh', offset: 55 }, { uri: ROW.uri, offset: 57 }]);
+  });
+
+  it('asks the server for rolloutLint/endpointRows and says so when there is none', async () => {
+    const host = fakeHost();
+    const server = fakeServer({ 'rolloutLint/endpointRows': () => [ROW] });
+    const disposable = endpointsView.activate!(fakeContext(host, server));
+    const tree = host.record.trees[0];
+    assert.equal((await tree.source.roots())[0].label, ROW.effectiveUrl);
+    assert.deepEqual(server.requests.map(([m]) => m), ['rolloutLint/endpointRows']);
+    assert.equal((await fakeServerless(host).source.roots())[0].label, 'The Rollout Lint server is not running.');
+    endpointsView.run(fakeContext(host));
+    assert.equal(tree.refreshes, 0, 'refresh goes to the latest view');
+    disposable?.dispose();
+  });
+});
+
+function fakeServerless(host: ReturnType<typeof fakeHost>) {
+  endpointsView.activate!(fakeContext(host));
+  return host.record.trees.at(-1)!;
+}
