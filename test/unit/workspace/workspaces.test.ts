@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
 import { main } from '../../../server/src/cli/main';
 import type { EslintResult } from '../../../server/src/cli/format/json';
 import { UPDATE_GOLDENS } from '../../support/lint';
@@ -9,10 +10,23 @@ import { UPDATE_GOLDENS } from '../../support/lint';
  * Multi-file workspaces under test/workspaces/<name>/: the CLI is run from each workspace's root
  * (so the env index sees every file) and its findings, hints included, must equal `EXPECTED.txt`
  * (`path:line:col: [rule-id] severity`, `#` comments allowed; an empty file = silence).
+ * Each workspace is linted from a copy outside this repository: inside it, the files would sit under
+ * `test/`, which the evidence model treats as test code (`testGlobs`) and keeps silent.
  */
 const WORKSPACES = join(__dirname, '..', '..', 'workspaces');
 
-async function lintWorkspace(dir: string): Promise<{ lines: string[]; results: EslintResult[] }> {
+async function lintWorkspace(source: string): Promise<{ lines: string[]; results: EslintResult[] }> {
+  const copy = mkdtempSync(join(tmpdir(), 'rl-ws-'));
+  const dir = join(copy, basename(source));
+  cpSync(source, dir, { recursive: true });
+  try {
+    return await lintCopy(dir);
+  } finally {
+    rmSync(copy, { recursive: true, force: true });
+  }
+}
+
+async function lintCopy(dir: string): Promise<{ lines: string[]; results: EslintResult[] }> {
   let stdout = '';
   let stderr = '';
   const code = await main(['.', '--format', 'json', '--include-hints', '--exit-zero'], { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), env: { LANG: 'en_US.UTF-8' }, cwd: dir, isTTY: false });

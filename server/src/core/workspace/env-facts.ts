@@ -1,5 +1,6 @@
 import type { Consumer, Extraction, FileLocation, Range, Role, Setting } from '../model/types';
 import type { ResolvedBaseUrl } from '../resolve/resolve';
+import { consumersOf } from '../resolve/consumers';
 import { LineIndex } from '../positions';
 import { isServerLaunch } from '../formats/shell';
 
@@ -179,6 +180,9 @@ function codeSyntax(path: string, extraction: Extraction): 'python' | 'shell' | 
 /** Reads written inside YAML/JSON/dotenv values: `${VAR}`, `${oc.env:VAR}`, `os.environ/VAR`. */
 function interpolationReads(extraction: Extraction, baseUrls: readonly ResolvedBaseUrl[], loc: (r: Range) => EnvLocation): EnvReadRef[] {
   const out: EnvReadRef[] = [];
+  const groups = new Map<string, Setting[]>();
+  for (const s of extraction.settings) groups.set(s.group, [...(groups.get(s.group) ?? []), s]);
+  const groupOf = (group: string) => groups.get(group) ?? [];
   for (const setting of extraction.settings) {
     if (setting.format === 'dotenv' && setting.quote === "'") continue; // single quotes: no expansion in any loader
     const raw = setting.raw;
@@ -192,7 +196,8 @@ function interpolationReads(extraction: Extraction, baseUrls: readonly ResolvedB
       const syntax: EnvReadSyntax = m[1] ? 'oc.env' : m[6] ? 'litellm' : setting.format === 'yaml' ? 'yaml' : 'shell';
       const range = { start: offset + m.index, end: offset + m.index + m[0].length };
       const whole = m[0].length === content.trim().length;
-      const consumers = whole ? baseUrls.find((b) => b.setting === setting)?.consumers ?? [] : [];
+      // A whole-value reference (`os.environ/VAR`) has no literal base URL entry; its consumers follow from the setting itself.
+      const consumers = !whole ? [] : baseUrls.find((b) => b.setting === setting)?.consumers ?? (setting.role === 'baseUrl' ? consumersOf(setting, groupOf, extraction.consumerEvidence) : []);
       const ref: EnvReadRef = { name, at: loc(range), syntax, consumers: [...consumers] };
       const fallback = m[2] ?? m[4];
       if (fallback !== undefined) ref.defaultValue = fallback.trim();
