@@ -5,7 +5,7 @@
  *   of ../shared/real-repos/OpenClaw-RL (when present) and generated trees (fixed seed; 1k and 10k
  *   files, 50k with `--big`);
  * - secretlint (recommended preset) on the same checkout;
- * - the engine in-process per 1,000-line file of each format (warm);
+ * - the engine in-process per 1,000-line file of each format (warm), and adversarial Python shapes;
  * - the language server over stdio: cold start → first diagnostics, edit → diagnostics per format,
  *   RSS after 200 open files; yaml-language-server's edit → diagnostics on the same YAML.
  * Prints median / p95 / peak RSS per measurement and the issue's targets; `--json` prints
@@ -197,6 +197,22 @@ async function engineBench(runs: number): Promise<{ rows: Stats[]; perFormat: Re
     const row = stats(`engine ${format}, 1,000 lines (in-process, warm)`, ms, [], `${text.split('\n').length - 1} lines, ${findings} findings`);
     rows.push(row);
     perFormat[format] = row.median;
+  }
+  // Adversarial shapes (issue 13 item 6): must stay linear per KB and inside the per-file budget.
+  const adversarial: [string, string][] = [
+    ['call chain f()()…', `OPENAI_BASE_URL = "x"\nx = f${'()'.repeat(50_000)}\n`],
+    ['subscripts a[0][0]…', `OPENAI_BASE_URL = "x"\nx = a${'[0]'.repeat(33_000)}\n`],
+    ['flat array', `OPENAI_BASE_URL = "x"\nx = [${'1, '.repeat(33_000)}]\n`],
+  ];
+  for (const [bench, text] of adversarial) {
+    const ms: number[] = [];
+    let skipped = false;
+    for (let i = 0; i < runs; i++) {
+      const t = performance.now();
+      skipped = lintDocument({ path: 'chain.py', text }, { grammars }).findings.some((f) => f.ruleId === 'skipped-file');
+      ms.push(performance.now() - t);
+    }
+    rows.push(stats(`engine python ${bench} (${Math.round(text.length / 1000)} KB)`, ms, [], skipped ? 'skipped-file (budget)' : 'linted'));
   }
   return { rows, perFormat };
 }

@@ -4,7 +4,7 @@ import type { Grammars } from '../core/formats/treesitter';
 import type { Locale } from '../core/messages/locale';
 import { lintDocument } from '../core/lint';
 import { applyEdits, chooseFixes } from '../core/fix';
-import { minimalEdit } from './convert';
+import { minimalEdits } from './convert';
 import type { DocumentLint } from './lint-service';
 
 /** Fix passes before giving up (as the CLI's `--fix`). */
@@ -12,7 +12,8 @@ const MAX_PASSES = 10;
 
 /**
  * The edits that apply every safe fix to the document, re-linting after each pass until nothing
- * safe is left (at most 10 passes), as one minimal edit in the linted version's LSP positions.
+ * safe is left (at most 10 passes), as minimal edits (one per changed line, see `minimalEdits`) in the
+ * linted version's LSP positions.
  * `only` narrows the findings fixed (e.g. one rule). `undefined` when nothing changes.
  */
 export function safeFixAllEdits(lint: DocumentLint, grammars: Grammars, locale: Locale, only: (f: Finding) => boolean = () => true): LspTextEdit[] | undefined {
@@ -37,6 +38,6 @@ export function safeFixAllEdits(lint: DocumentLint, grammars: Grammars, locale: 
       { grammars, config: lint.config.config, facts: lint.location.facts, locale },
     ).findings;
   }
-  const edit = minimalEdit(original, text);
-  return edit ? [lint.doc.edit(edit)] : undefined;
+  const edits = minimalEdits(original, text);
+  return edits.length ? edits.map((e) => lint.doc.edit(e)) : undefined;
 }

@@ -1,5 +1,5 @@
 import { redact } from '../core/redact';
-import { readFileSync, statSync } from 'node:fs';
+import { readForLint } from '../node/read';
 import type { ClientCapabilities, Connection, InitializeParams, InitializeResult, ServerCapabilities } from 'vscode-languageserver';
 import {
   CodeActionKind,
@@ -129,7 +129,8 @@ export function startServer(connection: Connection): void {
       const open = documents.get(pathToUri(path));
       if (open) return { text: open.getText(), version: open.version };
       try {
-        return statSync(path).size > 1024 * 1024 ? undefined : { text: readFileSync(path, 'utf8'), version: null };
+        const read = readForLint(path, 1024 * 1024);
+        return read.kind === 'text' ? { text: read.text, version: null } : undefined;
       } catch {
         return undefined;
       }
