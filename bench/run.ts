@@ -11,7 +11,8 @@
  * Prints median / p95 / peak RSS per measurement and the issue's targets; `--json` prints
  * `{machine, results, targets}` instead (also written to bench/out/results.json).
  * Flags: --json, --runs N (default 5, at least 5), --big (adds the 50k tree), --sizes 1000,10000,
- * --skip engine,trees,server,compare, --no-install (do not install the comparison tools).
+ * --skip engine,trees,real,server,compare (real: the OpenClaw-RL checkout), --no-install (do not install the comparison tools),
+ * --secretlint-runs N (default 1: one secretlint run costs about 100 CLI runs; the ratio needs no more).
  * Comparison tools are installed on first use into bench/.tools with npm; when that fails the
  * comparison is skipped with a message. Timings are wall clock; nothing here is asserted.
  */
@@ -43,10 +44,11 @@ interface Args {
   sizes: number[];
   skip: Set<string>;
   install: boolean;
+  secretlintRuns: number;
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { json: false, runs: 5, sizes: [1000, 10000], skip: new Set(), install: true };
+  const args: Args = { json: false, runs: 5, sizes: [1000, 10000], skip: new Set(), install: true, secretlintRuns: 1 };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--json') args.json = true;
@@ -55,6 +57,7 @@ function parseArgs(argv: string[]): Args {
     else if (a === '--sizes') args.sizes = argv[++i].split(',').map(Number).filter((n) => n > 0);
     else if (a === '--skip') for (const s of argv[++i].split(',')) args.skip.add(s);
     else if (a === '--no-install') args.install = false;
+    else if (a === '--secretlint-runs') args.secretlintRuns = Math.max(1, Number(argv[++i]));
     else throw new Error(`unknown argument ${a} (see the comment at the top of bench/run.ts)`);
   }
   return args;
@@ -138,7 +141,7 @@ function realCheckout(): string | undefined {
 }
 
 /** CLI vs floors (b) and (c), interleaved, `runs` each; secretlint on the same files when `secretlint` is set. */
-function treeBench(label: string, dir: string, runs: number, secretlint: boolean): { rows: Stats[]; facts: Record<string, number> } {
+function treeBench(label: string, dir: string, runs: number, secretlintRuns: number): { rows: Stats[]; facts: Record<string, number> } {
   const samples: Record<'cli' | 'b' | 'c', { ms: number[]; rss: number[] }> = { cli: { ms: [], rss: [] }, b: { ms: [], rss: [] }, c: { ms: [], rss: [] } };
   let findings = 0;
   let floor: { files: number; hits: number; bytes: number } = { files: 0, hits: 0, bytes: 0 };
@@ -161,13 +164,12 @@ function treeBench(label: string, dir: string, runs: number, secretlint: boolean
     stats(`floor (c) + parsers on hits, ${label}`, samples.c.ms, samples.c.rss, `${floor.hits} hits`),
   ];
   const facts: Record<string, number> = { cli: rows[0].median, b: rows[1].median, c: rows[2].median, cliRss: rows[0].peakRssMiB!, files: floor.files };
-  if (secretlint) {
+  if (secretlintRuns > 0) {
     const bin = join(TOOLS, 'node_modules', 'secretlint', 'bin', 'secretlint.js');
     const rc = '{"rules": [{"id": "@secretlint/secretlint-rule-preset-recommend"}]}';
     const ms: number[] = [];
     const rss: number[] = [];
-    const n = Math.max(5, Math.ceil(runs / 2));
-    for (let i = 0; i < n; i++) {
+    for (let i = 0; i < secretlintRuns; i++) {
       const r = timeNode([bin, '--secretlintrcJSON', rc, '--format', 'json', '**/*.{env,yaml,yml,json,jsonc,py,pyi,sh,bash}', '**/.env*'], dir);
       ms.push(r.ms);
       rss.push(r.rssKiB);
@@ -336,11 +338,11 @@ async function main(): Promise<void> {
   const haveTools = !args.skip.has('compare') && tools(args, log);
 
   if (!args.skip.has('trees')) {
-    const real = realCheckout();
+    const real = args.skip.has('real') ? undefined : realCheckout();
     if (real) {
       try {
         log('OpenClaw-RL checkout …');
-        const { rows, facts } = treeBench('OpenClaw-RL', real, args.runs, haveTools);
+        const { rows, facts } = treeBench('OpenClaw-RL', real, args.runs, haveTools ? args.secretlintRuns : 0);
         results.push(...rows);
         targets.push(target('CLI, whole OpenClaw-RL', facts.cli, 1000, 'ms', 'lower', `${facts.files} files`));
         targets.push(target('CLI ÷ floor (c), OpenClaw-RL', facts.cli / facts.c, 1.5, 'ratio', 'lower'));
@@ -350,8 +352,8 @@ async function main(): Promise<void> {
         rmSync(real, { recursive: true, force: true });
       }
     } else {
-      log('OpenClaw-RL: ../shared/real-repos/OpenClaw-RL not present, skipped');
-      targets.push(target('CLI, whole OpenClaw-RL', undefined, 1000, 'ms', 'lower', '../shared/real-repos absent'));
+      log(args.skip.has('real') ? 'OpenClaw-RL: skipped (--skip real)' : 'OpenClaw-RL: ../shared/real-repos/OpenClaw-RL not present, skipped');
+      targets.push(target('CLI, whole OpenClaw-RL', undefined, 1000, 'ms', 'lower', args.skip.has('real') ? 'skipped' : '../shared/real-repos absent'));
     }
     const perFile: { size: number; ms: number }[] = [];
     for (const size of args.sizes) {
@@ -359,7 +361,7 @@ async function main(): Promise<void> {
       try {
         log(`generated tree, ${size} files …`);
         writeCheckout(dir, treeFiles(size));
-        const { rows, facts } = treeBench(`generated ${size} files`, dir, args.runs, false);
+        const { rows, facts } = treeBench(`generated ${size} files`, dir, args.runs, 0);
         results.push(...rows);
         perFile.push({ size, ms: facts.cli / size });
         if (size === 50000) {

@@ -88,6 +88,8 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
         io.stderr(`rollout-lint: ${file.relPath}: not fixed: git ignores it (name the file to fix it)\n`);
       }
       for (const f of result.failures) io.stderr(`rollout-lint: ${file.relPath}: internal error in ${f.ruleId}: ${f.error.split('\n')[0]}\n`);
+      // Formatters read a file's text only to place its findings: without findings it is dropped now, not held to the end.
+      if (result.findings.length === 0) result.text = undefined;
       results.push(result);
     }
     const printed = FORMATTERS[options.format]({ results, includeHints: !!options.includeHints, quiet: !!options.quiet, color: options.color ?? false, root, locale });

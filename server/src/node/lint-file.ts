@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import type { Finding, Format, Range } from '../core/model/types';
-import { formatOf, isCandidate } from '../core/files';
+import { formatOf, isCandidate, isExcludedByName } from '../core/files';
 import { lintDocument, stripBom, type LintOptions, type RuleFailure } from '../core/lint';
 import { applyEdits, chooseFixes } from '../core/fix';
 import { ruleById } from '../core/rules/index';
@@ -20,7 +20,7 @@ export interface FileResult {
   secrets?: Range[];
   /** Set when `--fix` rewrote the file: the number of fix passes that changed it. */
   fixedPasses?: number;
-  /** The file was read but is not a candidate (a Python file without trigger tokens). */
+  /** Not a candidate (a Python file without trigger tokens, a data JSON file by its name); `text` is then undefined. */
   notCandidate?: boolean;
 }
 
@@ -50,6 +50,8 @@ const MAX_FIX_PASSES = 10;
 export function lintFile(absPath: string, relPath: string, options: LintFileOptions): FileResult {
   const format = formatOf(relPath);
   const base: FileResult = { absPath, relPath, format, text: undefined, findings: [], failures: [] };
+  // A data JSON file is ruled out by its name: not read at all (OpenClaw-RL has 1,100 of them).
+  if (!options.force && options.config && isExcludedByName(relPath, options.config)) return { ...base, notCandidate: true };
   const read = readForLint(absPath, options.maxFileBytes);
   if (read.kind === 'error') return { ...base, failures: [{ ruleId: 'read', error: read.message }] };
   if (read.kind === 'tooLarge') {
@@ -58,7 +60,8 @@ export function lintFile(absPath: string, relPath: string, options: LintFileOpti
   if (read.kind === 'binary') return { ...base, findings: [skippedFileFinding('binary', {}, options.locale)] };
   const { text, hadBom } = stripBom(read.text);
   if (!format) return base;
-  if (!options.force && options.config && !isCandidate(relPath, text, options.config)) return { ...base, text, notCandidate: true };
+  // A non-candidate's text is never used (formatters and the workspace scan skip it): drop it now.
+  if (!options.force && options.config && !isCandidate(relPath, text, options.config)) return { ...base, notCandidate: true };
   let current = text;
   let outcome = lintDocument({ path: relPath, text: current, format }, options);
   let passes = 0;
