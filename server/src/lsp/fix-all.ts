@@ -17,8 +17,16 @@ const MAX_PASSES = 10;
  * `only` narrows the findings fixed (e.g. one rule). `undefined` when nothing changes.
  */
 export function safeFixAllEdits(lint: DocumentLint, grammars: Grammars, locale: Locale, only: (f: Finding) => boolean = () => true): LspTextEdit[] | undefined {
+  return safeFixAll(lint, grammars, locale, only).edits;
+}
+
+/**
+ * As `safeFixAllEdits`, with counts: `fixed` findings gone after the fixes, `remaining` findings left
+ * (of any severity; they need a decision). Counts are 0 when the document has no lint outcome.
+ */
+export function safeFixAll(lint: DocumentLint, grammars: Grammars, locale: Locale, only: (f: Finding) => boolean = () => true): { edits: LspTextEdit[] | undefined; fixed: number; remaining: number } {
   const outcome = lint.outcome;
-  if (!outcome) return undefined;
+  if (!outcome) return { edits: undefined, fixed: 0, remaining: 0 };
   const original = lint.doc.coreText;
   let text = original;
   let findings = outcome.findings;
@@ -39,5 +47,6 @@ export function safeFixAllEdits(lint: DocumentLint, grammars: Grammars, locale: 
     ).findings;
   }
   const edits = minimalEdits(original, text);
-  return edits.length ? edits.map((e) => lint.doc.edit(e)) : undefined;
+  const before = outcome.findings.length;
+  return { edits: edits.length ? edits.map((e) => lint.doc.edit(e)) : undefined, fixed: Math.max(0, before - findings.length), remaining: findings.length };
 }

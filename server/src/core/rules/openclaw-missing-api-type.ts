@@ -29,7 +29,7 @@ export default defineRule({
       'fix.add': 'Add "api": "{api}"',
     },
     'zh-CN': {
-      missing: '提供商 "{name}" 没有设置 "api"；OpenClaw 将调用 {url}（Responses API），大多数兼容 OpenAI 的服务器不提供该接口。请添加 "api": "{api}"',
+      missing: '服务商 "{name}" 没有设置 "api"；OpenClaw 将调用 {url}（Responses API），大多数兼容 OpenAI 的服务器不提供该接口。请添加 "api": "{api}"',
       'fix.add': '添加 "api": "{api}"',
     },
   },
