@@ -10,7 +10,7 @@
  *   RSS after 200 open files; yaml-language-server's edit → diagnostics on the same YAML.
  * Prints median / p95 / peak RSS per measurement and the issue's targets; `--json` prints
  * `{machine, results, targets}` instead (also written to bench/out/results.json).
- * Flags: --json, --runs N (default 5, at least 5), --big (adds the 50k tree), --sizes 1000,10000,
+ * Flags: --json, --markdown (the README's tables), --runs N (default 5, at least 5), --big (adds the 50k tree), --sizes 1000,10000,
  * --skip engine,trees,real,server,compare (real: the OpenClaw-RL checkout), --no-install (do not install the comparison tools),
  * --secretlint-runs N (default 1: one secretlint run costs about 100 CLI runs; the ratio needs no more).
  * Comparison tools are installed on first use into bench/.tools with npm; when that fails the
@@ -40,6 +40,7 @@ const TOOL_PACKAGES = ['secretlint@11.7.1', '@secretlint/secretlint-rule-preset-
 
 interface Args {
   json: boolean;
+  markdown: boolean;
   runs: number;
   sizes: number[];
   skip: Set<string>;
@@ -48,10 +49,11 @@ interface Args {
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { json: false, runs: 5, sizes: [1000, 10000], skip: new Set(), install: true, secretlintRuns: 1 };
+  const args: Args = { json: false, markdown: false, runs: 5, sizes: [1000, 10000], skip: new Set(), install: true, secretlintRuns: 1 };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--json') args.json = true;
+    else if (a === '--markdown') args.markdown = true;
     else if (a === '--big') args.sizes = [...new Set([...args.sizes, 50000])];
     else if (a === '--runs') args.runs = Math.max(5, Number(argv[++i]));
     else if (a === '--sizes') args.sizes = argv[++i].split(',').map(Number).filter((n) => n > 0);
@@ -402,6 +404,15 @@ async function main(): Promise<void> {
   writeFileSync(join(__dirname, 'out', 'results.json'), `${JSON.stringify(out, null, 2)}\n`);
   if (args.json) {
     process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
+    return;
+  }
+  if (args.markdown) {
+    const m = started;
+    log(`\nMachine: ${m.cpu}, ${m.cores} cores, ${m.memGiB} GiB, Node ${m.node}, ${m.os}; load average ${m.loadavg[0]} at the start, ${out.machine.loadavgEnd[0]} at the end.\n`);
+    log('| measurement | runs | median ms | p95 ms | peak RSS MiB | note |\n|---|---|---|---|---|---|');
+    for (const r of results) log(`| ${r.name} | ${r.runs} | ${r.median} | ${r.p95} | ${r.peakRssMiB ?? ''} | ${r.note ?? ''} |`);
+    log('\n| target | value | limit | unit | pass |\n|---|---|---|---|---|');
+    for (const t of targets) log(`| ${t.name} | ${t.value ?? '—'} | ${t.limit ?? '—'} | ${t.unit} | ${t.pass === null ? (t.note ?? '—') : t.pass ? 'yes' : '**no**'} |`);
     return;
   }
   log(`\nmachine: ${started.cpu}, ${started.cores} cores, ${started.memGiB} GiB, Node ${started.node}, ${started.os}; load ${started.loadavg.join(' ')} → ${out.machine.loadavgEnd.join(' ')}`);
