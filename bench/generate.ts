@@ -94,7 +94,7 @@ function openclawJson(r: Rand): string {
  * A 1,000-line document of `format` dense with settings the rules read, as a user's big config is:
  * mostly correct, a mistake in about one block in twenty (engine and server benchmarks).
  */
-export function documentOf(format: 'dotenv' | 'yaml' | 'json' | 'python' | 'shell', seed = 16): { name: string; text: string } {
+export function documentOf(format: 'dotenv' | 'yaml' | 'json' | 'python' | 'shell' | 'toml' | 'notebook', seed = 16): { name: string; text: string } {
   const r = rng(seed);
   switch (format) {
     case 'dotenv':
@@ -105,6 +105,17 @@ export function documentOf(format: 'dotenv' | 'yaml' | 'json' | 'python' | 'shel
       return { name: 'policy_serving.py', text: pythonClient(r, 1000) };
     case 'shell':
       return { name: 'run.sh', text: shellScript(r, 1000, true) };
+    case 'toml': {
+      let text = '';
+      for (let i = 0; text.split('\n').length < 1000; i++) text += `[model_providers.p${i}]\nname = "P${i}"\nbase_url = "${mostly(r, ['http://10.0.0.1:8000/v1', 'https://taotoken.net/api/v1'], ['http://10.0.0.1:8000/v1/v1'])}"\nenv_key = "P${i}_API_KEY"\nwire_api = "chat"\n\n`;
+      return { name: 'config.toml', text };
+    }
+    case 'notebook': {
+      const source = pythonClient(r, 1000).split(/(?<=\n)/);
+      const cells = [];
+      for (let i = 0; i < source.length; i += 50) cells.push({ cell_type: 'code', metadata: {}, execution_count: null, outputs: [], source: source.slice(i, i + 50) });
+      return { name: 'rollout.ipynb', text: `${JSON.stringify({ cells, metadata: { kernelspec: { language: 'python' } }, nbformat: 4, nbformat_minor: 5 }, null, 1)}\n` };
+    }
     case 'json': {
       const providers: Record<string, unknown> = {};
       for (let i = 0; i < 110; i++) providers[`p${i}`] = { baseUrl: mostly(r, ['https://api.example.com/v1', 'https://taotoken.net/api/v1'], ['https://api.example.com/v1/']), apiKey: '${TAOTOKEN_API_KEY}', api: 'openai-completions' };

@@ -24,7 +24,6 @@ import { performance } from 'node:perf_hooks';
 import { lintDocument } from '../server/src/core/lint';
 import { loadGrammars } from '../server/src/node/grammars';
 import { DEBOUNCE_MS } from '../server/src/lsp/diagnostics';
-import type { Format } from '../server/src/core/model/types';
 import { documentOf, gitCommitAll, treeFiles, writeCheckout } from './generate';
 import { LspSession } from './lsp';
 
@@ -188,7 +187,7 @@ async function engineBench(runs: number): Promise<{ rows: Stats[]; perFormat: Re
   const grammars = await loadGrammars();
   const rows: Stats[] = [];
   const perFormat: Record<string, number> = {};
-  for (const format of ['dotenv', 'yaml', 'json', 'python', 'shell'] as Format[]) {
+  for (const format of ['dotenv', 'yaml', 'json', 'python', 'shell', 'toml', 'notebook'] as const) {
     const { name, text } = documentOf(format);
     for (let i = 0; i < 3; i++) lintDocument({ path: name, text }, { grammars });
     const ms: number[] = [];

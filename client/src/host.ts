@@ -116,6 +116,11 @@ export function createHost(context: vscode.ExtensionContext): Host {
       edit.replace(document.uri, target, text);
       return vscode.workspace.applyEdit(edit);
     },
+    readText: async (uri, range, version) => {
+      const wanted = vscode.Uri.parse(uri).toString();
+      const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === wanted);
+      return document && document.version === version ? document.getText(toRange(range)) : undefined;
+    },
     secrets: context.secrets,
     globalState: context.globalState,
     workspaceState: context.workspaceState,

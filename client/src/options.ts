@@ -8,16 +8,21 @@ export const CLIENT_ID = 'rolloutLint';
 export const CLIENT_NAME = 'Rollout Lint';
 
 /** Language ids whose documents go to the server (it decides per file name and content what to lint). */
-export const LANGUAGES = ['dotenv', 'yaml', 'docker-compose', 'json', 'jsonc', 'python', 'shellscript'] as const;
+export const LANGUAGES = ['dotenv', 'yaml', 'docker-compose', 'json', 'jsonc', 'python', 'shellscript', 'toml'] as const;
 
 /**
- * The documents the server sees: on-disk files of those languages, plus `.env*` and `*.env` files
- * whatever language VS Code gave them (older VS Code versions have no `dotenv` language).
+ * The documents the server sees: on-disk files of those languages, plus `.env*`, `*.env`, `*.toml`
+ * and IPython `*.ipy` files whatever language VS Code gave them (older VS Code versions have no
+ * `dotenv` language; TOML needs an extension), and the Python cells of open notebooks
+ * (`vscode-notebook-cell:` documents; the server reads each cell as IPython).
  */
 export const DOCUMENT_SELECTOR = [
   ...LANGUAGES.map((language) => ({ scheme: 'file', language })),
   { scheme: 'file', pattern: '**/.env*' },
   { scheme: 'file', pattern: '**/*.env' },
+  { scheme: 'file', pattern: '**/*.toml' },
+  { scheme: 'file', pattern: '**/*.ipy' },
+  { scheme: 'vscode-notebook-cell', language: 'python' },
 ];
 
 /** The server's `initializationOptions` contract (see server/src/lsp/server.ts `InitializationOptions`). */

@@ -123,6 +123,11 @@ export interface Host {
    * still holds `expected` (trimmed). Resolves to whether the edit was applied.
    */
   replaceText(uri: string, range: TextRange, expected: string, text: string): Thenable<boolean>;
+  /**
+   * The text of `range` in the document `uri`, only while the document is at `version` (LSP
+   * versions: the open editor's `TextDocument.version`); `undefined` when it is not open at that version.
+   */
+  readText(uri: string, range: TextRange, version: number): Thenable<string | undefined>;
   readonly secrets: SecretStore;
   readonly globalState: Memento;
   readonly workspaceState: Memento;

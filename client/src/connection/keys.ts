@@ -15,7 +15,7 @@ export interface ConsentRequest {
   detail: string;
 }
 
-/** A key configured in the same block as the base URL (from `rolloutLint/endpointAt`). */
+/** A key configured in the same block as the base URL: its value is read from the editor's document where `rolloutLint/endpointAt` locates it. */
 export interface BlockKey {
   /** The key's setting name (`OPENAI_API_KEY`, `api_key`). */
   name: string;

@@ -2,7 +2,7 @@ import type { ProbeConsumer } from '../../../server/src/core/probe/index';
 import { BUILTIN_PROVIDERS } from '../../../server/src/core/providers/profiles';
 import type { EndpointInfo, TestConnectionArgs } from '../../../server/src/lsp/endpoint';
 import type { EndpointSummary } from '../../../server/src/lsp/endpoints';
-import type { CommandContext, PickItem, ServerConnection, TextRange } from '../types';
+import type { CommandContext, Host, PickItem, ServerConnection, TextRange } from '../types';
 import type { BlockKey } from './keys';
 import { say } from './texts';
 
@@ -65,16 +65,18 @@ function consumerOf(ids: readonly string[]): ProbeConsumer {
 
 /**
  * The plan for the setting `endpointAt` described. `file` names the document in the report and the
- * key source (`configs/.env`: the workspace-relative path; the file name when not given).
+ * key source (`configs/.env`: the workspace-relative path; the file name when not given). `apiKey`
+ * is the paired key's value as this editor's document holds it at `info.apiKey.range`
+ * (`readPairedKey`), never from the server.
  */
-export function planFromEndpoint(info: EndpointInfo, args: TestConnectionArgs, file = fileName(args.uri)): ProbePlan {
+export function planFromEndpoint(info: EndpointInfo, args: TestConnectionArgs, file = fileName(args.uri), apiKey?: string): ProbePlan {
   return {
     baseUrl: info.baseUrl,
     consumer: consumerOf(info.consumers.map((c) => c.id)),
     model: info.model || undefined,
     providerName: providerName(info.providers, info.baseUrl),
     setting: { uri: args.uri, file, key: info.key, line: info.range.start.line + 1, contentRange: info.contentRange ?? info.range },
-    blockKey: info.apiKey ? { name: info.apiKey.key, value: info.apiKey.value, baseUrl: info.baseUrl, file } : undefined,
+    blockKey: info.apiKey && apiKey ? { name: info.apiKey.key, value: apiKey, baseUrl: info.baseUrl, file } : undefined,
     args,
   };
 }
@@ -84,13 +86,35 @@ export function defaultPlan(): ProbePlan {
   return { baseUrl: TAOTOKEN.openaiBases[0], consumer: 'openai-sdk', providerName: TAOTOKEN.name };
 }
 
-async function endpointAt(server: ServerConnection | undefined, args: TestConnectionArgs): Promise<EndpointInfo | undefined> {
+async function requestEndpoint(server: ServerConnection | undefined, args: TestConnectionArgs): Promise<EndpointInfo | undefined> {
   if (!server) return undefined;
   try {
     return (await server.sendRequest<EndpointInfo | null>('rolloutLint/endpointAt', args)) ?? undefined;
   } catch {
     return undefined;
   }
+}
+
+/** The paired key's value read from the editor's own document at the location the server gave, if that version is still open. */
+export async function readPairedKey(host: Host, uri: string, info: EndpointInfo): Promise<string | undefined> {
+  if (!info.apiKey) return undefined;
+  const text = await host.readText(uri, info.apiKey.range, info.apiKey.version);
+  return text || undefined;
+}
+
+/**
+ * `rolloutLint/endpointAt` at `args` and the paired key read from the document. When the document
+ * changed after the server's lint (the key's location is of another version), asks once more; then,
+ * still unreadable, the plan has no block key (and the key decision goes on from stored/environment keys).
+ */
+async function endpointAt(host: Host, server: ServerConnection | undefined, args: TestConnectionArgs): Promise<ProbePlan | undefined> {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const info = await requestEndpoint(server, args);
+    if (!info) return undefined;
+    const apiKey = await readPairedKey(host, args.uri, info);
+    if (apiKey || !info.apiKey || attempt === 1) return planFromEndpoint(info, args, host.relativePath(args.uri), apiKey);
+  }
+  return undefined;
 }
 
 /**
@@ -105,8 +129,8 @@ export async function chooseTarget(ctx: CommandContext, arg: unknown): Promise<P
   const lens = isTestConnectionArgs(arg) ? { uri: arg.uri, offset: arg.offset } : undefined;
   const active = host.activeDocument();
   const atCursor = lens ?? (active?.offset !== undefined ? { uri: active.uri, offset: active.offset } : undefined);
-  const found = atCursor && (await endpointAt(server, atCursor));
-  if (found && atCursor) return planFromEndpoint(found, atCursor, host.relativePath(atCursor.uri));
+  const found = atCursor && (await endpointAt(host, server, atCursor));
+  if (found) return found;
   let list: EndpointSummary[] = [];
   try {
     list = server ? ((await server.sendRequest<EndpointSummary[] | null>('rolloutLint/endpoints', {})) ?? []) : [];
@@ -130,7 +154,7 @@ export async function chooseTarget(ctx: CommandContext, arg: unknown): Promise<P
   const summary = picked.value;
   const args = { uri: summary.uri, offset: summary.offset };
   await host.showDocument(summary.uri, summary.offset);
-  const info = await endpointAt(server, args);
-  if (info) return planFromEndpoint(info, args, host.relativePath(args.uri));
+  const plan = await endpointAt(host, server, args);
+  if (plan) return plan;
   return { baseUrl: summary.baseUrl, consumer: consumerOf(summary.consumers), providerName: providerName(summary.providers, summary.baseUrl), args };
 }

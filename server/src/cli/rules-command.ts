@@ -1,5 +1,6 @@
 import { RULES } from '../core/rules/index';
 import { docsUrl } from '../core/docs';
+import { FORMATS } from '../core/model/types';
 import type { CliIo } from './io';
 
 /** One row of `rollout-lint rules --json`. */
@@ -25,7 +26,8 @@ export function runRules(options: { json?: boolean }, io: CliIo): number {
     return 0;
   }
   const width = Math.max(...rows.map((r) => r.id.length));
-  const formats = (r: RuleRow) => (r.formats.length === 5 ? 'all' : r.formats.join(','));
+  // Notebooks are linted as Python, so a rule covering every other format covers them too.
+  const formats = (r: RuleRow) => (FORMATS.every((f) => f === 'notebook' || r.formats.includes(f)) ? 'all' : r.formats.join(','));
   const formatWidth = Math.max(...rows.map((r) => formats(r).length));
   for (const r of rows) io.stdout(`${r.id.padEnd(width)}  ${r.defaultSeverity.padEnd(7)}  ${(r.fixable || '-').padEnd(6)}  ${formats(r).padEnd(formatWidth)}  ${r.summary}\n`);
   io.stdout(`\nDocs: ${docsUrl('<rule-id>')}\n`);

@@ -12,6 +12,7 @@ const LANGUAGE_FORMATS: Record<string, Format> = {
   jsonc: 'json',
   python: 'python',
   shellscript: 'shell',
+  toml: 'toml',
 };
 
 function baseName(path: string): string {
@@ -20,16 +21,27 @@ function baseName(path: string): string {
 
 /**
  * The format of a file from its name (and the editor's language id when given), or `undefined`
- * when Rollout Lint does not read such files. `.env`, `.env.*`, `*.env` are dotenv.
+ * when Rollout Lint does not read such files. `.env`, `.env.*`, `*.env` are dotenv; `.ipy` (IPython)
+ * is Python; `.ipynb` is a notebook.
  */
 export function formatOf(path: string, languageId?: string): Format | undefined {
   const name = baseName(path).toLowerCase();
   if (name === '.env' || name.startsWith('.env.') || name.endsWith('.env')) return 'dotenv';
   if (/\.ya?ml$/.test(name)) return 'yaml';
   if (/\.jsonc?$/.test(name)) return 'json';
-  if (/\.pyi?$/.test(name)) return 'python';
+  if (/\.pyi?$|\.ipy$/.test(name)) return 'python';
   if (/\.(sh|bash)$/.test(name)) return 'shell';
+  if (name.endsWith('.toml')) return 'toml';
+  if (name.endsWith('.ipynb')) return 'notebook';
   return languageId ? LANGUAGE_FORMATS[languageId] : undefined;
+}
+
+/**
+ * Whether Python text at `path` is IPython (a `.ipy` file, or a notebook's cells, whose path is the
+ * `.ipynb`): line magics (`%env K=V`) and `!` shell escapes are read, not parsed as Python.
+ */
+export function isIpythonPath(path: string): boolean {
+  return /\.(ipy|ipynb)$/i.test(path);
 }
 
 /** Tokens whose presence makes a Python or shell file worth linting (DESIGN "Files"). */
@@ -37,8 +49,8 @@ export const TRIGGER_TOKENS = /base_?url|api_base|api_key|apikey|auth_token|open
 
 /**
  * Whether the walker lints a file (DESIGN "Files"): dotenv and YAML always; JSON only
- * `openclaw.json`, `*settings.json`/`settings.local.json` (Claude Code) with an `env` key, or `config.jsonGlobs`; Python and shell when
- * their text has a trigger token. `relPath` is workspace-relative with `/` separators.
+ * `openclaw.json`, `*settings.json`/`settings.local.json` (Claude Code) with an `env` key, or `config.jsonGlobs`; Python, shell, TOML
+ * (Codex `config.toml`, `pyproject.toml`) and notebooks when their text has a trigger token. `relPath` is workspace-relative with `/` separators.
  */
 export function isCandidate(relPath: string, text: string, config: LintConfig): boolean {
   const format = formatOf(relPath);
@@ -53,6 +65,8 @@ export function isCandidate(relPath: string, text: string, config: LintConfig): 
       return jsonGlobbed(relPath, config);
     case 'python':
     case 'shell':
+    case 'toml':
+    case 'notebook':
       return TRIGGER_TOKENS.test(text);
     default:
       return false;

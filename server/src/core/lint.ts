@@ -19,6 +19,7 @@ import { applySuppressions } from './suppress';
 import { matchLineBreaks, minimizeEdit } from './fix';
 import { fixKeepsMeaning } from './fix-check';
 import { secretRanges } from './secrets';
+import { notebookSource, toNotebookExtraction, toNotebookFinding, toNotebookRange, type NotebookSource } from './formats/notebook';
 import { documentSecrets, redact } from './redact';
 import { BudgetExceeded, DEFAULT_BUDGET, spend, withBudget, type LintBudget } from './budget';
 
@@ -101,10 +102,12 @@ function lintWithinBudget(input: { path: string; text: string; format?: Format }
   if (!format) throw new Error(`no format known for ${input.path}`);
   const { text } = stripBom(input.text);
   const document: LintDocument = { path: input.path.replace(/\\/g, '/'), text, format };
+  const notebook = format === 'notebook' ? notebookSource(text) : undefined;
+  if (notebook && 'source' in notebook) return lintNotebook(document, notebook, options);
 
   let extraction: Extraction;
   try {
-    extraction = extract(format, text, document.path, options.grammars);
+    extraction = notebook ? notebookExtraction(notebook) : extract(format, text, document.path, options.grammars);
   } catch (error) {
     if (error instanceof BudgetExceeded) throw error;
     extraction = emptyExtraction();
@@ -171,4 +174,28 @@ function lintWithinBudget(input: { path: string; text: string; format?: Format }
     for (const fix of f.fixes) fix.title = redact(fix.title, known);
   }
   return { document, findings: kept, extraction, resolution, failures: failures.map((x) => ({ ...x, error: redact(x.error, known) })), secrets: secretRanges(extraction, text) };
+}
+
+/**
+ * Lints a notebook whose JSON holds cells: its code cells joined (`notebookSource`) are linted as
+ * IPython under the notebook's path, then every finding, fix and extracted range is mapped back onto
+ * the notebook file. `undefined` when the JSON is malformed (the caller reports `parse-error`) or
+ * the kernel is not Python (nothing to lint).
+ */
+function lintNotebook(document: LintDocument, read: { source: NotebookSource }, options: LintOptions): LintOutcome {
+  const inner = lintWithinBudget({ path: document.path, text: read.source.text, format: 'python' }, options);
+  toNotebookExtraction(read.source, inner.extraction);
+  return {
+    ...inner,
+    document,
+    findings: inner.findings.map((f) => toNotebookFinding(read.source, f)),
+    secrets: inner.secrets.map((r) => toNotebookRange(read.source, r)),
+  };
+}
+
+/** What a notebook that is not linted cell by cell yields: its JSON problems, or nothing (not Python). */
+function notebookExtraction(read: ReturnType<typeof notebookSource>): Extraction {
+  const extraction = emptyExtraction();
+  if ('problems' in read) extraction.parseProblems.push(...read.problems);
+  return extraction;
 }

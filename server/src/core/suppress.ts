@@ -14,7 +14,7 @@ export type DirectiveKind = 'next-line' | 'line' | 'file';
 export const FILE_DIRECTIVE_LINES = 5;
 
 /** Formats where `rollout-lint-disable-line` may trail code (a `#` after a value is a comment there for every reader). */
-export const LINE_DIRECTIVE_FORMATS: readonly Format[] = ['yaml', 'python'];
+export const LINE_DIRECTIVE_FORMATS: readonly Format[] = ['yaml', 'python', 'toml'];
 
 /** One rule id as written in a directive, with its range in the document. */
 export interface DirectiveId {

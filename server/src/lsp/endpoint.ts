@@ -1,6 +1,7 @@
 import type { CodeLens, Range as LspRange } from 'vscode-languageserver';
 import { RequestType } from 'vscode-languageserver';
 import type { Locale } from '../core/messages/locale';
+import type { Setting } from '../core/model/types';
 import type { ResolvedBaseUrl } from '../core/resolve/resolve';
 import type { DocumentLint } from './lint-service';
 import { say } from './messages';
@@ -30,10 +31,25 @@ export interface EndpointInfo {
   requests: { consumer: string; url: string }[];
   /** Ids of the provider profiles the URL matches, best first. */
   providers: string[];
-  /** The API key that pairs with this base URL (`pairedKey`: same block, same variable family), if any. It is the raw secret: never log it. */
-  apiKey?: { key: string; value: string };
+  /**
+   * Where the API key that pairs with this base URL (`pairedKey`: same block, same variable family)
+   * is written, never its value: the client reads `range` of its own document at `version` (issue 13
+   * item 8: no key crosses the LSP connection). Absent when no key pairs, or when the characters of
+   * the document are not the key verbatim (an escape in it): the client then has no block key.
+   */
+  apiKey?: PairedKeyLocation;
   /** The model named in the same block, if any. */
   model?: string;
+}
+
+/** Where the paired API key's value is in the client's text. */
+export interface PairedKeyLocation {
+  /** The key's setting name (`OPENAI_API_KEY`, `api_key`, `apiKey`). */
+  key: string;
+  /** The characters that are exactly the key's value (no quotes, no surrounding whitespace). */
+  range: LspRange;
+  /** The document version `range` refers to; on another version the range means nothing. */
+  version: number;
 }
 
 /** `rolloutLint/endpointAt`: params `TestConnectionArgs`, result `EndpointInfo | null`. */
@@ -73,7 +89,17 @@ export function endpointAt(lint: DocumentLint, clientOffset: number): EndpointIn
     consumers: found.consumers.map((c) => ({ id: c.id, via: c.via, appendedPath: c.appendedPath })),
     requests: found.requests.map((r) => ({ consumer: r.consumer.id, url: r.url })),
     providers: found.providers.map((p) => p.id),
-    apiKey: key ? { key: key.key, value: key.value! } : undefined,
+    apiKey: key ? keyLocation(lint, key) : undefined,
     model: model?.value,
   };
+}
+
+/** The range of `setting`'s decoded value among its written characters, when they hold it verbatim. */
+function keyLocation(lint: DocumentLint, setting: Setting): PairedKeyLocation | undefined {
+  const { value, contentRange } = setting;
+  if (!value) return undefined;
+  const at = lint.doc.coreText.slice(contentRange.start, contentRange.end).indexOf(value);
+  if (at < 0) return undefined;
+  const start = contentRange.start + at;
+  return { key: setting.key, range: lint.doc.range({ start, end: start + value.length }), version: lint.version };
 }

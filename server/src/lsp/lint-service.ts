@@ -9,6 +9,7 @@ import { skippedFileFinding } from '../node/lint-file';
 import { DocText } from './convert';
 import type { ConfigProvider, DocumentConfig } from './settings';
 import type { DocumentLocation, Workspace } from './workspace';
+import { isNotebookCellUri } from './workspace';
 
 /** Characters checked for NUL when deciding that an open document is binary (as the file reader does). */
 const BINARY_PROBE = 8192;
@@ -71,7 +72,8 @@ export class LintService {
     try {
       config = await this.configs.forDocument(document.uri, location.absPath, location.root);
       if (!config.enabled) return { ...base, config, findings: [] };
-      const format = formatOf(location.relPath, document.languageId);
+      // A notebook cell is Python (IPython) text under the notebook's path, never the notebook JSON.
+      const format = isNotebookCellUri(document.uri) ? (document.languageId === 'python' ? 'python' : undefined) : formatOf(location.relPath, document.languageId);
       if (!format) return { ...base, config, findings: [] };
       const size = Buffer.byteLength(text, 'utf8');
       if (size > config.config.maxFileBytes) {

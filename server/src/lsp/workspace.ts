@@ -17,11 +17,20 @@ export interface DocumentLocation {
   facts: NodeWorkspaceFacts | undefined;
 }
 
-/** Converts a `file:` URI to a path, or `undefined` for other schemes and malformed URIs. */
+/** True for the URI of a notebook cell document (`vscode-notebook-cell:/…/x.ipynb#W0sZmlsZQ==`). */
+export function isNotebookCellUri(uri: string): boolean {
+  return uri.startsWith('vscode-notebook-cell:');
+}
+
+/**
+ * Converts a `file:` URI to a path, or `undefined` for other schemes and malformed URIs. A notebook
+ * cell's URI gives the path of its notebook (the fragment names the cell).
+ */
 export function uriToPath(uri: string): string | undefined {
-  if (!uri.startsWith('file:')) return undefined;
+  const fileUri = isNotebookCellUri(uri) ? `file://${uri.slice('vscode-notebook-cell:'.length).split('#')[0]}` : uri;
+  if (!fileUri.startsWith('file:')) return undefined;
   try {
-    return fileURLToPath(uri);
+    return fileURLToPath(fileUri);
   } catch {
     return undefined;
   }

@@ -28,11 +28,18 @@ const UNAUTHORIZED: ScriptedRoute[] = [
   { method: 'POST', path: '/v1/chat/completions', status: 401, body: { error: { message: `Incorrect API key provided: ${FILE_KEY}` } } },
 ];
 
-/** What `rolloutLint/endpointAt` answers for a `.env` line `OPENAI_BASE_URL=<baseUrl>` (with the block's key, if any). */
+/** The editor's text of the document each `endpoint()` answer describes (the fake host's open document). */
+const TEXTS = new WeakMap<EndpointInfo, string>();
+
+/**
+ * What `rolloutLint/endpointAt` answers for a `.env` whose first line is `OPENAI_BASE_URL=<baseUrl>`
+ * and, with `apiKey`, whose second is `OPENAI_API_KEY=<apiKey>`: the key's location, never its value.
+ */
 function endpoint(baseUrl: string, apiKey?: string): EndpointInfo {
   const start = 'OPENAI_BASE_URL='.length;
   const range = { start: { line: 0, character: start }, end: { line: 0, character: start + baseUrl.length } };
-  return {
+  const keyStart = 'OPENAI_API_KEY='.length;
+  const info: EndpointInfo = {
     key: 'OPENAI_BASE_URL',
     baseUrl,
     range,
@@ -40,8 +47,10 @@ function endpoint(baseUrl: string, apiKey?: string): EndpointInfo {
     consumers: [{ id: 'openai-sdk', via: 'OPENAI_BASE_URL' }],
     requests: [{ consumer: 'openai-sdk', url: `${baseUrl}/chat/completions` }],
     providers: [],
-    apiKey: apiKey ? { key: 'OPENAI_API_KEY', value: apiKey } : undefined,
+    apiKey: apiKey ? { key: 'OPENAI_API_KEY', range: { start: { line: 1, character: keyStart }, end: { line: 1, character: keyStart + apiKey.length } }, version: 1 } : undefined,
   };
+  TEXTS.set(info, `OPENAI_BASE_URL=${baseUrl}\n${apiKey ? `OPENAI_API_KEY=${apiKey}\n` : ''}`);
+  return info;
 }
 
 const LENS = { uri: 'file:///w/.env', offset: 16 };
@@ -54,8 +63,10 @@ describe('Test TaoToken Connection in the extension host (fake VS Code, scripted
   /** One command run against a scripted server; the probe may open sockets to loopback addresses only. */
   async function run(routes: ScriptedRoute[], info: (port: number) => EndpointInfo | null, options: FakeHostOptions = {}) {
     server = await startScriptedServer(routes);
-    const host = fakeHost(options);
-    const lsp = fakeServer({ 'rolloutLint/endpointAt': () => info(server.port), 'rolloutLint/endpoints': () => [] });
+    const answer = info(server.port);
+    const text = answer ? TEXTS.get(answer) : undefined;
+    const host = fakeHost({ documents: text !== undefined ? { [LENS.uri]: { text, version: 1 } } : undefined, ...options });
+    const lsp = fakeServer({ 'rolloutLint/endpointAt': () => answer, 'rolloutLint/endpoints': () => [] });
     const ctx = fakeContext(host, lsp);
     setTransportTestOptions(sessionOf(ctx), { allowAddress: isLoopbackAddress });
     const report = await testConnection.run(ctx, LENS);
@@ -69,13 +80,28 @@ describe('Test TaoToken Connection in the extension host (fake VS Code, scripted
     const { report, host, lsp } = await run(OK, (port) => endpoint(`http://127.0.0.1:${port}/v1`, FILE_KEY));
     assert.equal(report?.verdict, 'ok', report?.explanation.en);
     assert.equal(report?.logprobsShape, 'chat');
-    assert.deepEqual(lsp.requests[0], ['rolloutLint/endpointAt', LENS]);
+    assert.deepEqual(lsp.requests, [['rolloutLint/endpointAt', LENS]]);
     assert.ok(host.record.fetches.length >= 2, 'requests went through host.fetch');
     assert.ok(server.requests.every((r) => r.headers.authorization === `Bearer ${FILE_KEY}`));
     assert.match(host.record.items[0].text, /^127\.0\.0\.1:\d+ ✓ \d+ ms · logprobs ✓$/);
     assert.equal(host.record.messages[0].kind, 'info');
     assert.match(host.record.messages[0].message, /^✓ 127\.0\.0\.1:\d+ · \d+ ms — OK: http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions answered/);
     assert.deepEqual(host.record.messages[0].items, ['Show Output', 'Show Report']);
+  });
+
+  it('reads the paired key from its own document; when that changed since the lint, asks again, then sends no block key', async () => {
+    const stale = { [LENS.uri]: { text: `OPENAI_BASE_URL=x\nOPENAI_API_KEY=${FILE_KEY}\n`, version: 2 } };
+    const asked: string[] = [];
+    const { report, lsp } = await run(OK, (port) => endpoint(`http://127.0.0.1:${port}/v1`, FILE_KEY), {
+      documents: stale,
+      env: { OPENAI_API_KEY: ENV_KEY },
+      answer: (_kind, message, items, modal) => (modal ? (asked.push(message), items[0]) : undefined),
+    });
+    assert.deepEqual(lsp.requests.map(([m]) => m), ['rolloutLint/endpointAt', 'rolloutLint/endpointAt']);
+    assert.equal(report?.verdict, 'ok');
+    assert.ok(server.requests.every((r) => r.headers.authorization === `Bearer ${ENV_KEY}`), 'the environment key, after consent');
+    assert.equal(asked.length, 1);
+    assert.ok(!asked[0].includes(FILE_KEY.slice(-4)), 'the consent names the environment key, not the unread file key');
   });
 
   it('makes no network call in an untrusted workspace, and says why', async () => {

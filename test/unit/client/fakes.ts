@@ -54,6 +54,8 @@ export interface FakeHostOptions {
   /** Replaces the real `fetch` (default: the global one, recorded). */
   fetch?: typeof fetch;
   secrets?: Record<string, string>;
+  /** Open documents by URI, for `readText` (default: none open). */
+  documents?: Record<string, { text: string; version: number }>;
 }
 
 /** A complete fake `Host` that records what client modules ask of VS Code. */
@@ -105,6 +107,13 @@ export function fakeHost(options: FakeHostOptions = {}): Host & { record: HostRe
     replaceText: async (uri, range, expected, text) => {
       record.edits.push({ uri, range, expected, text });
       return options.editable ?? true;
+    },
+    readText: async (uri, range, version) => {
+      const document = options.documents?.[uri];
+      if (!document || document.version !== version) return undefined;
+      const lines = document.text.split(/\r?\n|\r/);
+      const offset = (p: TextRange['start']) => lines.slice(0, p.line).reduce((n, l) => n + l.length + 1, 0) + p.character;
+      return document.text.replace(/\r\n?/g, '\n').slice(offset(range.start), offset(range.end));
     },
     secrets: fakeSecrets(options.secrets),
     globalState: fakeMemento(),

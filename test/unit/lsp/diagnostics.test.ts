@@ -189,3 +189,37 @@ describe('LSP diagnostics: settings and severities', () => {
     }
   });
 });
+
+describe('LSP diagnostics: notebook cells and TOML', () => {
+  let ws: ReturnType<typeof isolatedCopy>;
+  before(() => (ws = isolatedCopy(FIXTURE_WORKSPACE)));
+  after(() => ws.cleanup());
+
+  it('lints a vscode-notebook-cell document as IPython (magics included) on the cell text', async () => {
+    const client = await TestClient.start({ pull: true, root: ws.root });
+    try {
+      const notebook = fileUri(join(ws.root, 'notebooks', 'rollout.ipynb'));
+      const cell = `vscode-notebook-cell:${notebook.slice('file://'.length)}#W1sZmlsZQ%3D%3D`;
+      const text = '%env OPENAI_BASE_URL=https://api.openai.com/v1/v1\n!ls\nclient = OpenAI(base_url="http://127.0.0.1:30000/v1/v1", api_key="EMPTY")\n';
+      await client.open(cell, 'python', text);
+      const report = (await client.pull(cell)) as FullDocumentDiagnosticReport;
+      assert.deepEqual(report.items.map(summary), [`0:21 base-url-duplicate-v1 ${DiagnosticSeverity.Error}`, `2:26 base-url-duplicate-v1 ${DiagnosticSeverity.Error}`]);
+      const markdown = `vscode-notebook-cell:${notebook.slice('file://'.length)}#W2sZmlsZQ%3D%3D`;
+      await client.open(markdown, 'markdown', 'base_url = "http://x/v1/v1"\n');
+      assert.deepEqual(((await client.pull(markdown)) as FullDocumentDiagnosticReport).items, []);
+    } finally {
+      await client.stop();
+    }
+  });
+
+  it('lints a Codex config.toml', async () => {
+    const client = await TestClient.start({ pull: true, root: ws.root });
+    try {
+      const uri = fileUri(join(ws.root, '.codex', 'config.toml'));
+      await client.open(uri, 'toml', '[model_providers.local]\nbase_url = "http://127.0.0.1:30000/v1/v1"\n');
+      assert.deepEqual(((await client.pull(uri)) as FullDocumentDiagnosticReport).items.map(summary), [`1:12 base-url-duplicate-v1 ${DiagnosticSeverity.Error}`]);
+    } finally {
+      await client.stop();
+    }
+  });
+});

@@ -2,6 +2,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
 import {
   ApplyWorkspaceEditRequest,
@@ -28,6 +29,7 @@ import {
   type FileEvent,
   type InitializeResult,
   type PublishDiagnosticsParams,
+  type Range,
   type ShowDocumentParams,
 } from 'vscode-languageserver-protocol';
 
@@ -224,4 +226,9 @@ export function applyLspEdits(text: string, edits: { range: { start: { line: num
   let out = text;
   for (const e of sorted) out = out.slice(0, offset(e.range.start)) + e.newText + out.slice(offset(e.range.end));
   return out;
+}
+
+/** The characters of `text` in an LSP `range` (UTF-16 positions), as an editor's `TextDocument.getText(range)` gives them. */
+export function textAt(text: string, range: Range): string {
+  return TextDocument.create('untitled:x', 'plaintext', 1, text).getText(range);
 }

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CodeLensRequest, HoverRequest, type CodeLens, type Hover, type MarkupContent } from 'vscode-languageserver-protocol';
+import { CodeLensRequest, HoverRequest, type CodeLens, type Hover, type MarkupContent, type Range } from 'vscode-languageserver-protocol';
 import { isolatedCopy } from '../../support/lint';
-import { fileUri, FIXTURE_WORKSPACE, TestClient } from './harness';
+import { fileUri, FIXTURE_WORKSPACE, TestClient, textAt } from './harness';
 
 describe('LSP hover and code lens (real server over stdio)', () => {
   let ws: ReturnType<typeof isolatedCopy>;
@@ -95,6 +95,10 @@ describe('LSP hover and code lens (real server over stdio)', () => {
       assert.equal(info.baseUrl, 'https://taotoken.net/api/v1');
       assert.deepEqual(info.providers, ['taotoken']);
       assert.deepEqual(info.requests, [{ consumer: 'openai-sdk', url: 'https://taotoken.net/api/v1/chat/completions' }]);
-      assert.deepEqual(info.apiKey, { key: 'OPENAI_API_KEY', value: 'sk-test-3333333333333333333333ijkl' });
+      const apiKey = info.apiKey as { key: string; range: Range; version: number };
+      assert.deepEqual(Object.keys(apiKey).sort(), ['key', 'range', 'version']);
+      assert.equal(apiKey.key, 'OPENAI_API_KEY');
+      assert.equal(textAt(source, apiKey.range), 'sk-test-3333333333333333333333ijkl', 'the location of the key in the editor text');
+      assert.ok(!JSON.stringify(info).includes('sk-test-3333'), 'no key in the response');
     }));
 });

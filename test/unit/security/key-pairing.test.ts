@@ -10,7 +10,8 @@ import { BUILTIN_PROVIDERS } from '../../../server/src/core/providers/profiles';
 import { loadGrammars } from '../../../server/src/node/grammars';
 import type { Grammars } from '../../../server/src/core/formats/treesitter';
 import { loopbackTransport, startScriptedServer, type ScriptedServer } from '../../support/scripted-server';
-import { fileUri, TestClient } from '../lsp/harness';
+import type { Range } from 'vscode-languageserver-protocol';
+import { fileUri, TestClient, textAt } from '../lsp/harness';
 import { CHAT_WITH_LOGPROBS, MODELS } from '../probe/helpers';
 
 const ANTHROPIC = 'sk-ant-api03-Q7vT2mXk9LpR4sWn8ZcY1bHd6FjG3aEo';
@@ -84,6 +85,35 @@ describe('a key is paired with the base URL of its own provider (issue 13 item 2
       writeFileSync(file, `ANTHROPIC_API_KEY=${ANTHROPIC}\nOPENAI_BASE_URL=http://127.0.0.1:${server.port}/v1\nOPENAI_API_KEY=${OPENAI}\n`);
       const paired = await ping(file);
       assert.ok(paired.some((h) => h === `Bearer ${OPENAI}`) && paired.every((h) => !h.includes(ANTHROPIC)), `sent ${paired.join(', ')}`);
+    });
+
+    it('rolloutLint/endpointAt never returns a key, only where the paired one is written (issue 13 item 8)', async () => {
+      const client = await TestClient.start({ pull: true, root: dir, initializationOptions: { workspaceTrusted: true } });
+      try {
+        const cases: [string, string, string, string][] = [
+          ['y.env', 'dotenv', `\uFEFFANTHROPIC_API_KEY=${ANTHROPIC}\r\nOPENAI_BASE_URL=https://api.openai.com/v1\r\nOPENAI_API_KEY="${OPENAI}"  # 中文注释\r\n`, 'https://'],
+          ['c.py', 'python', `from openai import OpenAI\nc = OpenAI(base_url="https://api.openai.com/v1", api_key='${OPENAI}')\n`, 'https://'],
+          ['openclaw.json', 'json', JSON.stringify({ models: { providers: { a: { baseUrl: 'https://a.example.com/v1', apiKey: OPENAI, api: 'openai-completions' } } } }, null, 2), 'https://'],
+        ];
+        for (const [name, languageId, text, at] of cases) {
+          const uri = fileUri(join(dir, name));
+          await client.open(uri, languageId, text, 3);
+          const info = (await client.connection.sendRequest('rolloutLint/endpointAt', { uri, offset: text.indexOf(at) })) as { apiKey?: { key: string; range: Range; version: number } } | null;
+          assert.ok(info?.apiKey, name);
+          const json = JSON.stringify(info);
+          for (const secret of [OPENAI, ANTHROPIC]) for (let i = 0; i + 12 <= secret.length; i += 6) assert.ok(!json.includes(secret.slice(i, i + 12)), `${name}: no piece of a key in ${json}`);
+          assert.equal(textAt(text, info.apiKey.range), OPENAI, `${name}: the range holds the paired key in the client's text`);
+          assert.equal(info.apiKey.version, 3);
+        }
+        const escaped = fileUri(join(dir, 'escaped', 'openclaw.json'));
+        const text = `{"models":{"providers":{"a":{"baseUrl":"https://a.example.com/v1","apiKey":"sk-\\u0070roj-${OPENAI.slice(8)}","api":"openai-completions"}}}}`;
+        await client.open(escaped, 'json', text);
+        const info = (await client.connection.sendRequest('rolloutLint/endpointAt', { uri: escaped, offset: text.indexOf('https://') })) as { apiKey?: unknown } | null;
+        assert.ok(info);
+        assert.equal(info.apiKey, undefined, 'a key whose characters are not verbatim has no location');
+      } finally {
+        await client.stop();
+      }
     });
 
     it('rolloutLint/endpointAt gives the key of the same family only', async () => {

@@ -4,7 +4,10 @@ import { extractDotenv } from './dotenv';
 import { extractYaml } from './yaml';
 import { extractJson } from './json';
 import { extractPython } from './python';
+import { isIpythonPath } from '../files';
 import { extractShell } from './shell';
+import { extractToml } from './toml';
+import { extractIpython } from './ipython';
 
 /**
  * Runs the extractor for `format` over `text` (BOM already removed). Extractors never throw on
@@ -20,8 +23,12 @@ export function extract(format: Format, text: string, path: string, grammars: Gr
     case 'json':
       return extractJson(text, path);
     case 'python':
-      return extractPython(text, grammars.python);
+      return isIpythonPath(path) ? extractIpython(text, grammars.python, grammars.bash) : extractPython(text, grammars.python);
     case 'shell':
       return extractShell(text, grammars.bash);
+    case 'toml':
+      return extractToml(text, path);
+    case 'notebook':
+      throw new Error('notebooks are linted cell by cell (lintNotebook), not extracted whole');
   }
 }

@@ -7,6 +7,7 @@ import type { ShellContext } from './shell/context';
 import { readCurl } from './shell/curl';
 import { attachedValue, readFlags, type FlagOwner } from './shell/flags';
 import { addFlagSites } from './shell/sites';
+import { readToolFlags } from './shell/tools';
 import { addSetting, rangeOf, wordOf } from './shell/values';
 import { decodeWord, defaultedExpansion, expansionVariable, literalSpan } from './shell/words';
 
@@ -172,6 +173,7 @@ function readCommand(context: ShellContext, node: SyntaxNode): void {
     }
     const owner = { group: invocation.group, command: invocation.summary, statementRange: invocation.statementRange };
     const { settings, spreads } = readFlags(context, invocation.items, owner);
+    readToolFlags(context, invocation);
     context.invocations.push({ invocation, settings, spreads });
   }
 }

@@ -46,7 +46,7 @@ export interface TreeSeq {
 
 /** What `collectTree` needs besides the tree. */
 export interface TreeContext {
-  format: 'yaml' | 'json';
+  format: 'yaml' | 'json' | 'toml';
   /** The document's path; only its file name is read (rollout detection). */
   filePath: string;
   /** Prepended to every `group` (`doc1:` for the second YAML document), `''` for the first. */

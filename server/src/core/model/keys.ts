@@ -20,13 +20,25 @@ const PLACEHOLDER_PATTERNS: readonly RegExp[] = [
 ];
 
 /**
+ * The name of a key's variable written as its value (`api_key="OPENAI_API_KEY"`, `TAOTOKEN_API_KEY`):
+ * all capitals or all lower case, ending in `API_KEY`, `_KEY`, `_TOKEN` or `_SECRET`.
+ */
+const KEY_VARIABLE_NAME = /^(?:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_(?:API_?KEY|KEY|TOKEN|SECRET)|[a-z][a-z0-9]*(?:_[a-z0-9]+)*_(?:api_?key|token|secret))$/;
+
+/** True when a key value is the name of a variable (see `KEY_VARIABLE_NAME`), not a key. */
+export function isKeyVariableName(value: string): boolean {
+  const v = value.trim();
+  return KEY_VARIABLE_NAME.test(v) && !/^(your|my|enter|insert|put|add|paste|replace)_/i.test(v);
+}
+
+/**
  * True when a key value is a placeholder rather than a key. `EMPTY` (the vLLM/SGLang convention for
  * servers started without `--api-key`) is a real value and not a placeholder.
  */
 export function isPlaceholderKey(value: string): boolean {
   const v = value.trim();
   if (v === '' || v === 'EMPTY') return false;
-  return PLACEHOLDER_PATTERNS.some((re) => re.test(v));
+  return isKeyVariableName(v) || PLACEHOLDER_PATTERNS.some((re) => re.test(v));
 }
 
 /** Shannon entropy in bits per character. */

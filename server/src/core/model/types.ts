@@ -12,10 +12,14 @@ export interface Range {
   end: number;
 }
 
-/** The file formats Rollout Lint understands. `shell` covers bash/sh launch scripts. */
-export type Format = 'dotenv' | 'yaml' | 'json' | 'python' | 'shell';
+/**
+ * The file formats Rollout Lint understands. `shell` covers bash/sh launch scripts. `notebook` is a
+ * Jupyter `.ipynb` file: its code cells are linted as Python (IPython) and findings mapped back, so
+ * rules list `python`, never `notebook`.
+ */
+export type Format = 'dotenv' | 'yaml' | 'json' | 'python' | 'shell' | 'toml' | 'notebook';
 
-export const FORMATS: readonly Format[] = ['dotenv', 'yaml', 'json', 'python', 'shell'];
+export const FORMATS: readonly Format[] = ['dotenv', 'yaml', 'json', 'python', 'shell', 'toml', 'notebook'];
 
 /** Finding severities, per DESIGN's severity table. `off` exists only in configuration. */
 export type Severity = 'error' | 'warning' | 'hint';

@@ -1,6 +1,7 @@
 import type { Consumer, ConsumerEvidence, Setting } from '../model/types';
 import { isRequestUrl, normalizeKey } from './roles';
 import { consumerOfCallee } from '../model/clients';
+import { isCodexCommand, toolFlags } from '../model/tools';
 
 
 /**
@@ -16,6 +17,22 @@ const OPENCLAW_API: Record<string, Consumer['id']> = {
   'openai-responses': 'openai-responses',
   'anthropic-messages': 'anthropic',
 };
+
+/**
+ * Codex `config.toml` `[model_providers.<id>]` `wire_api` → consumer. Codex requests
+ * `{base_url without trailing /}/{responses | chat/completions}` and appends `query_params`
+ * (openai/codex codex-rs/codex-api/src/provider.rs `url_for_path`). Current Codex knows only
+ * `responses`, its default, and refuses `chat` (codex-rs/model-provider-info/src/lib.rs `WireApi`);
+ * releases before that defaulted to `chat` (codex-rs/core/src/model_provider_info.rs), so a written
+ * `chat` still means Chat Completions for the Codex that reads it.
+ */
+const CODEX_WIRE_API: Record<string, Consumer['id']> = { chat: 'openai-sdk', responses: 'openai-responses' };
+const CODEX_BASE_URL = /(^|\.)model_providers\.("[^"]*"|[^."]+)\.base_url$/;
+
+/** True for a Codex provider's `base_url` (`config.toml` `[model_providers.<id>]`, or `codex -c model_providers.<id>.base_url=…`). */
+export function isCodexBaseUrl(setting: Setting): boolean {
+  return (setting.format === 'toml' || isCodexCommand(setting.command)) && CODEX_BASE_URL.test(setting.path);
+}
 
 /**
  * The consumers of one base-URL setting, from what the same document shows:
@@ -46,6 +63,13 @@ export function consumersOf(setting: Setting, groupOf: (group: string) => readon
     const api = groupOf(setting.group).find((s) => s.key === 'api');
     const id = api?.value ? OPENCLAW_API[api.value] : 'openai-responses';
     if (id) out.push({ id, via: api ? `openclaw "api": "${api.value}"` : 'openclaw provider without "api" (Responses API)' });
+  }
+  const tool = setting.kind === 'flag' ? toolFlags(setting.command)?.[setting.key]?.consumer : undefined;
+  if (tool) out.push({ ...tool });
+  if (isCodexBaseUrl(setting)) {
+    const wire = groupOf(setting.group).find((s) => s.key === 'wire_api');
+    const id = CODEX_WIRE_API[wire?.value ?? 'responses'];
+    if (id) out.push({ id, via: wire ? `Codex wire_api = "${wire.value}"` : 'Codex (wire_api defaults to "responses")' });
   }
   const targets = new Set<string>();
   if (setting.kind === 'assignment') targets.add(setting.path).add(setting.key);

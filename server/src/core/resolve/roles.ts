@@ -1,4 +1,5 @@
 import { isHttpClientCall } from '../model/clients';
+import { toolFlags } from '../model/tools';
 import type { Role, Setting } from '../model/types';
 
 /**
@@ -23,7 +24,7 @@ export const ROLE_TABLE: readonly RoleRule[] = [
   },
   { role: 'host', exact: ['sglang_router_ip'], suffix: ['_server_host', '_router_ip', '_router_host'] },
   { role: 'port', suffix: ['_server_port', '_router_port'] },
-  { role: 'apiKey', exact: ['api_key', 'apikey', 'openai_key', 'auth_token'], suffix: ['_api_key', '_auth_token', '_apikey'] },
+  { role: 'apiKey', exact: ['api_key', 'apikey', 'openai_key', 'auth_token', 'experimental_bearer_token'], suffix: ['_api_key', '_auth_token', '_apikey'] },
   { role: 'apiKey', suffix: ['openai_key', 'anthropic_key', 'deepseek_key', 'openrouter_key', 'llm_key'], kinds: ['flag'] },
   { role: 'header', exact: ['authorization'] },
   { role: 'logprobs', exact: ['logprobs', 'return_logprob'] },
@@ -56,6 +57,8 @@ export function roleOf(setting: Setting, extraKeys: Partial<Record<Role, string[
     if (names?.some((n) => normalizeKey(n) === key)) return role as Role;
   }
   if (isRequestUrl(setting)) return 'baseUrl';
+  const tool = setting.kind === 'flag' ? toolFlags(setting.command)?.[setting.key] : undefined;
+  if (tool) return tool.role;
   if (setting.format === 'json' && key === 'api' && /(^|\.)providers\.("[^"]*"|[^."]+)\.api$/.test(setting.path)) return 'apiType';
   for (const rule of ROLE_TABLE) {
     if (rule.kinds && !rule.kinds.includes(setting.kind)) continue;

@@ -42,7 +42,7 @@ export default defineRule({
     id: 'api-key-committed',
     title: 'Real-looking API key in a file git tracks or does not ignore',
     defaultSeverity: 'warning',
-    formats: ['dotenv', 'yaml', 'json', 'python', 'shell'],
+    formats: ['dotenv', 'yaml', 'json', 'python', 'shell', 'toml'],
     fixable: false,
   },
   messages: {

@@ -1,33 +1,59 @@
 import { defineRule } from './rule';
-import { isExampleFile, shorten, subjectOf } from './util';
-import { isPlaceholderKey } from '../model/keys';
+import { bearerCredential, isExampleFile, shorten, subjectOf } from './util';
+import { isKeyVariableName, isPlaceholderKey } from '../model/keys';
 import { maskSecret } from '../model/secret';
 import { literalTemplate } from './url-shape';
+import type { Setting } from '../model/types';
 import { isLocalHost } from '../model/hosts';
+
+/** How code in the setting's format reads the variable its value names. */
+function readVariable(setting: Setting): string {
+  const name = setting.value?.trim() ?? '';
+  switch (setting.format) {
+    case 'python':
+      return `os.environ["${name}"]`;
+    case 'shell':
+    case 'dotenv':
+      return `"$${name}"`;
+    case 'toml':
+      return `env_key = "${name}"`;
+    default:
+      return `\${${name}}`;
+  }
+}
+
+/**
+ * A computed base URL over plain HTTP (`f"http://{server.address}/v1"`): a self-hosted server (hosted
+ * providers serve HTTPS), so a dummy key beside it is as likely right as for a literal local address.
+ */
+const PLAIN_HTTP_TEMPLATE = /^[fFrRbB]{0,2}["'`]http:\/\//;
 
 /**
  * A key role whose value is a placeholder (`YOUR_API_KEY`, `ADD_YOUR_KEY_HERE`, `<key>`, `sk-xxxx`) or a
  * `${…}` template nothing expands (shell single quotes, a Python string; YAML/JSON `${…}` is left to
  * Compose/OmegaConf/OpenClaw interpolation). Servers answer 401.
- * Template files (`.env.example`) are exempt.
+ * An `Authorization: Bearer <token>` header (curl `-H`, a headers dict, Codex `http_headers`) is checked
+ * on its token. Template files (`.env.example`) are exempt.
  */
 export default defineRule({
   meta: {
     id: 'api-key-placeholder',
     title: 'API key is still a placeholder',
     defaultSeverity: 'error',
-    formats: ['dotenv', 'yaml', 'json', 'python', 'shell'],
+    formats: ['dotenv', 'yaml', 'json', 'python', 'shell', 'toml'],
     fixable: false,
   },
   messages: {
     en: {
       placeholder: '{key} is the placeholder "{value}"; the server will answer 401: put the real key in a git-ignored .env (or export it in the shell that starts the client)',
+      variableName: '{key} is the text "{value}", the name of a variable, not its value; the server receives the name as the key and answers 401. Read the variable ({read})',
       placeholderLocal: '{key} is the dummy value "{value}" for a local server: fine when the server runs without --api-key; if it was started with one, it will answer 401',
       templateSingleQuoted: '{key} is the literal text {value}: single quotes stop the shell from expanding ${…}; the server receives it as the key and answers 401',
       templateLiteral: '{key} is the literal text {value}: nothing expands ${…} here; the server receives it as the key and answers 401',
     },
     'zh-CN': {
       placeholder: '{key} 仍是占位符 "{value}"；服务器会返回 401：请把真实密钥放到被 git 忽略的 .env 中，或在启动客户端的 shell 中 export 它',
+      variableName: '{key} 的值是文本 "{value}"，这是变量名而不是它的值；服务器会把这个名字当作密钥并返回 401。请读取该变量（{read}）',
       placeholderLocal: '{key} 是发往本地服务器的占位值 "{value}"：服务器未设置 --api-key 时没有问题；若设置了，则会返回 401',
       templateSingleQuoted: '{key} 是字面文本 {value}：单引号会阻止 shell 展开 ${…}；服务器会把它当作密钥并返回 401',
       templateLiteral: '{key} 是字面文本 {value}：这里没有任何东西会展开 ${…}；服务器会把它当作密钥并返回 401',
@@ -36,19 +62,33 @@ export default defineRule({
   check({ document, resolution, report }) {
     if (isExampleFile(document.path)) return;
     const localGroups = new Set(resolution.baseUrls.filter((b) => b.parsed && isLocalHost(b.parsed.host)).map((b) => b.setting.group));
+    for (const b of resolution.byRole('baseUrl')) if (b.value === undefined && PLAIN_HTTP_TEMPLATE.test(b.raw)) localGroups.add(b.group);
     for (const setting of resolution.byRole('apiKey')) {
       if (setting.value === undefined || setting.kind === 'envDefault' || !isPlaceholderKey(setting.value)) continue;
       const template = /\$\{([^}]*)\}|\$([A-Za-z_]\w*)/.exec(setting.value);
       const unexpanded = template ? literalTemplate(setting) : undefined;
       if (template && !unexpanded) continue;
       const local = localGroups.has(setting.group);
-      const messageId = !template ? (local ? 'placeholderLocal' : 'placeholder') : unexpanded === 'singleQuoted' ? 'templateSingleQuoted' : 'templateLiteral';
+      const variable = !template && isKeyVariableName(setting.value);
+      const messageId = variable ? 'variableName' : !template ? (local ? 'placeholderLocal' : 'placeholder') : unexpanded === 'singleQuoted' ? 'templateSingleQuoted' : 'templateLiteral';
       const name = template?.[1] ?? template?.[2] ?? '';
       report({
-        severity: local ? 'hint' : undefined,
+        severity: local && !variable ? 'hint' : undefined,
         messageId,
-        data: { key: setting.key, value: template ? `\${${/^[A-Za-z_]\w*$/.test(name) ? name : maskSecret(name)}}` : shorten(setting.value, 40) },
+        data: { key: setting.key, value: template ? `\${${/^[A-Za-z_]\w*$/.test(name) ? name : maskSecret(name)}}` : shorten(setting.value, 40), read: readVariable(setting) },
         range: setting.contentRange,
+        subject: subjectOf(setting),
+      });
+    }
+    for (const setting of resolution.byRole('header')) {
+      const credential = bearerCredential(setting, document.text);
+      if (!credential || credential.dynamic || !isPlaceholderKey(credential.value)) continue;
+      const local = localGroups.has(setting.group);
+      report({
+        severity: local ? 'hint' : undefined,
+        messageId: local ? 'placeholderLocal' : 'placeholder',
+        data: { key: setting.key, value: shorten(credential.value, 40) },
+        range: credential.range,
         subject: subjectOf(setting),
       });
     }

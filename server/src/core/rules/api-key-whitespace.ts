@@ -51,7 +51,7 @@ export default defineRule({
     id: 'api-key-whitespace',
     title: 'API key has leading or trailing whitespace that a loader keeps',
     defaultSeverity: 'warning',
-    formats: ['dotenv', 'yaml', 'json', 'python', 'shell'],
+    formats: ['dotenv', 'yaml', 'json', 'python', 'shell', 'toml'],
     fixable: 'safe',
   },
   messages: {

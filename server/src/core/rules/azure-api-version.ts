@@ -1,5 +1,7 @@
 import { defineRule } from './rule';
 import { replaceContent, shorten, subjectOf } from './util';
+import type { Setting } from '../model/types';
+import { isCodexBaseUrl } from '../resolve/consumers';
 
 /**
  * `?api-version=…` written into a base URL / Azure endpoint. The openai SDKs append the operation
@@ -7,26 +9,86 @@ import { replaceContent, shorten, subjectOf } from './util';
  * path; `AzureOpenAI` builds `{azure_endpoint}/openai/…`), so the query swallows the path and the
  * call 404s. `AzureOpenAI(api_version=…)` (or `OPENAI_API_VERSION`) adds it to every request instead
  * (openai-python `lib/azure.py`). This rule owns `api-version` queries; `base-url-query-string` skips them.
+ * It also checks the value of an api-version setting Azure reads: `api-version=` written inside the
+ * value (safe fix: keep the version), or a value that is not version-shaped (a model version such as
+ * `gpt-4o-2024-08-06`, `0613`, an impossible date).
  */
+/**
+ * Azure OpenAI API versions: `YYYY-MM-DD` (GA) or `YYYY-MM-DD-preview`, and `preview`/`latest` for the
+ * v1 API (Microsoft Learn, "Azure OpenAI API version lifecycle").
+ */
+const API_VERSION = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])(-preview)?$/;
+/** A model name or model version (`gpt-4o-2024-08-06`, `0613`) written where the API version goes. */
+const MODEL_VERSION = /^(gpt|o\d|text-|davinci|chatgpt)|^\d{4}$|[a-z]-\d{4}-\d{2}-\d{2}$/i;
+const AZURE_HOST = /\.(openai\.azure\.com|cognitiveservices\.azure\.com|services\.ai\.azure\.com)$/i;
+
+/**
+ * An api-version setting that Azure OpenAI reads: `OPENAI_API_VERSION` (read only by `AzureOpenAI`),
+ * an `Azure…` client's `api_version=`/`openai_api_version=`, Codex `query_params` `api-version`, or one
+ * beside an Azure endpoint. Other `api_version` keys belong to other services and are never read.
+ */
+function isAzureVersionSetting(setting: Setting, azureGroups: ReadonlySet<string>): boolean {
+  if (setting.kind === 'env' || setting.kind === 'envDefault') return /^openai_api_version$/i.test(setting.key);
+  if (setting.kind === 'kwarg') return /azure/i.test(setting.callee ?? '');
+  if (/(^|\.)query_params\.api-version$/.test(setting.path)) return true;
+  return azureGroups.has(setting.group);
+}
+
 export default defineRule({
   meta: {
     id: 'azure-api-version',
     title: 'api-version in the base URL instead of api_version=',
     defaultSeverity: 'warning',
-    formats: ['dotenv', 'yaml', 'json', 'python', 'shell'],
+    formats: ['dotenv', 'yaml', 'json', 'python', 'shell', 'toml'],
     fixable: 'unsafe',
   },
   messages: {
     en: {
       query: 'base URL "{value}" carries ?api-version={version}; the SDK appends its path after the query, so requests 404. Pass api_version="{version}" to AzureOpenAI (or set OPENAI_API_VERSION) and drop it from the URL',
       'fix.drop': 'Remove api-version from the URL (pass api_version="{version}" instead)',
+      codex: 'base URL "{value}" carries ?api-version={version}; Codex appends its path after the query, so requests 404. Put it in query_params = { api-version = "{version}" } of this provider and drop it from the URL',
+      'fix.dropCodex': 'Remove api-version from the URL (set it in query_params instead)',
+      prefixed: '{key} is "{value}": the value already starts with "api-version=", so the request carries api-version=api-version=…; Azure answers 400 (unsupported API version). Keep only "{version}"',
+      'fix.unprefix': 'Keep only {version}',
+      notVersion: '{key} is "{value}", which is not an Azure OpenAI API version (YYYY-MM-DD or YYYY-MM-DD-preview, e.g. 2024-10-21); Azure answers 400 (unsupported API version){model}',
+      modelHint: '. It looks like a model version: the model goes in the deployment, not in api-version',
     },
     'zh-CN': {
       query: 'base URL "{value}" 带有 ?api-version={version}；SDK 会把路径拼在查询串之后，请求会返回 404。请给 AzureOpenAI 传 api_version="{version}"（或设置 OPENAI_API_VERSION），并从 URL 中删除它',
       'fix.drop': '从 URL 中删除 api-version（改为传 api_version="{version}"）',
+      codex: 'base URL "{value}" 带有 ?api-version={version}；Codex 会把路径拼在查询串之后，请求会返回 404。请把它写进该 provider 的 query_params = { api-version = "{version}" }，并从 URL 中删除',
+      'fix.dropCodex': '从 URL 中删除 api-version（改在 query_params 中设置）',
+      prefixed: '{key} 的值是 "{value}"：值本身已以 "api-version=" 开头，请求会带上 api-version=api-version=…；Azure 会返回 400（不支持的 API 版本）。只保留 "{version}"',
+      'fix.unprefix': '只保留 {version}',
+      notVersion: '{key} 的值 "{value}" 不是 Azure OpenAI API 版本（应为 YYYY-MM-DD 或 YYYY-MM-DD-preview，例如 2024-10-21）；Azure 会返回 400（不支持的 API 版本）{model}',
+      modelHint: '。它看起来像模型版本：模型由部署决定，不写在 api-version 里',
     },
   },
-  check({ resolution, report }) {
+  check({ resolution, report, t }) {
+    const azureGroups = new Set(resolution.baseUrls.filter((b) => b.parsed && AZURE_HOST.test(b.parsed.host)).map((b) => b.setting.group));
+    for (const setting of resolution.byRole('apiVersion')) {
+      const value = setting.value?.trim();
+      if (!value || !isAzureVersionSetting(setting, azureGroups)) continue;
+      const prefix = /^api-version=/i.exec(value);
+      if (prefix) {
+        const version = value.slice(prefix[0].length);
+        report({
+          messageId: 'prefixed',
+          data: { key: setting.key, value: shorten(value), version },
+          range: setting.contentRange,
+          subject: subjectOf(setting),
+          fixes: API_VERSION.test(version) ? [{ titleId: 'fix.unprefix', data: { version }, safety: 'safe', edits: [replaceContent(setting, version)] }] : [],
+        });
+        continue;
+      }
+      if (API_VERSION.test(value) || /^(preview|latest)$/.test(value)) continue;
+      report({
+        messageId: 'notVersion',
+        data: { key: setting.key, value: shorten(value), model: MODEL_VERSION.test(value) ? t('modelHint') : '' },
+        range: setting.contentRange,
+        subject: subjectOf(setting),
+      });
+    }
     for (const { setting, parsed, consumers } of resolution.baseUrls) {
       if (!parsed || parsed.query === undefined || setting.value === undefined) continue;
       if (consumers.length > 0 && consumers.every((c) => c.id === 'raw' && c.appendedPath === undefined)) continue;
@@ -38,12 +100,13 @@ export default defineRule({
       const hash = parsed.hash !== undefined ? `#${parsed.hash}` : '';
       const fixed = v.slice(0, v.indexOf('?')) + (keep.length ? `?${keep.join('&')}` : '') + hash;
       const versionValue = version.includes('=') ? version.slice(version.indexOf('=') + 1) : '';
+      const codex = isCodexBaseUrl(setting);
       report({
-        messageId: 'query',
+        messageId: codex ? 'codex' : 'query',
         data: { value: shorten(v), version: versionValue },
         range: setting.contentRange,
         subject: subjectOf(setting),
-        fixes: [{ titleId: 'fix.drop', data: { version: versionValue }, safety: 'unsafe', edits: [replaceContent(setting, fixed)] }],
+        fixes: [{ titleId: codex ? 'fix.dropCodex' : 'fix.drop', data: { version: versionValue }, safety: 'unsafe', edits: [replaceContent(setting, fixed)] }],
       });
     }
   },

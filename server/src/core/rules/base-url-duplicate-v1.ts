@@ -14,7 +14,7 @@ export default defineRule({
     id: 'base-url-duplicate-v1',
     title: 'Base URL leads to a doubled version segment such as /v1/v1',
     defaultSeverity: 'error',
-    formats: ['dotenv', 'yaml', 'json', 'python', 'shell'],
+    formats: ['dotenv', 'yaml', 'json', 'python', 'shell', 'toml'],
     fixable: 'safe',
   },
   messages: {

@@ -18,7 +18,7 @@ export default defineRule({
     id: 'base-url-endpoint-path',
     title: 'Base URL ends with an endpoint path such as /chat/completions',
     defaultSeverity: 'error',
-    formats: ['dotenv', 'yaml', 'json', 'python', 'shell'],
+    formats: ['dotenv', 'yaml', 'json', 'python', 'shell', 'toml'],
     fixable: 'unsafe',
   },
   messages: {

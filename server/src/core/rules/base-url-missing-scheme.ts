@@ -15,7 +15,7 @@ export default defineRule({
     id: 'base-url-missing-scheme',
     title: 'Base URL has no http:// or https://',
     defaultSeverity: 'error',
-    formats: ['dotenv', 'yaml', 'json', 'python', 'shell'],
+    formats: ['dotenv', 'yaml', 'json', 'python', 'shell', 'toml'],
     fixable: 'unsafe',
   },
   messages: {

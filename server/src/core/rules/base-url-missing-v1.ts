@@ -1,13 +1,17 @@
 import { defineRule } from './rule';
+import type { Setting } from '../model/types';
 import { replaceContent, shorten, subjectOf } from './util';
 import { sdkJoin, withPath } from '../resolve/urls';
 import { findVerified, worksAsConfigured } from '../model/verified';
+import { isLocalHost } from '../model/hosts';
 import { hostMatches, splitDocumentedUrl } from '../providers/profiles';
 
 /**
  * A base URL whose path lacks the API version its consumer needs:
  * - warning: the path is empty or `/`, the consumer joins OpenAI paths (`/chat/completions`,
  *   `/responses`), and no matching provider profile documents a version-less base (DeepSeek does);
+ * - hint instead when an SDK reads the value and the host is neither local nor in any provider profile:
+ *   several providers serve the OpenAI API at the root, so only a probe can tell;
  * - warning naming the documented base: the path is empty and the matching profile documents another
  *   path (DashScope `…/compatible-mode/v1`, Zhipu `…/api/paas/v4`, Groq `…/openai/v1`);
  * - hint: a provider profile documents a different base for this consumer (TaoToken's `…/api` under the
@@ -17,18 +21,26 @@ import { hostMatches, splitDocumentedUrl } from '../providers/profiles';
  * when the configured base answered, nothing is reported; when another base answered, the finding is a
  * warning whose fix is that proven base.
  */
+/**
+ * Settings an OpenAI SDK reads itself (env vars, constructor arguments, values code passes on). A
+ * provider entry of a tool's config (openclaw.json, Codex, YAML) stays a warning: the tool documents
+ * its base with the version.
+ */
+const SDK_READ_KINDS = new Set<Setting['kind']>(['env', 'envDefault', 'kwarg', 'assignment', 'dictEntry']);
+
 export default defineRule({
   meta: {
     id: 'base-url-missing-v1',
     title: 'Base URL has no /v1 where its client needs one',
     defaultSeverity: 'warning',
-    formats: ['dotenv', 'yaml', 'json', 'python', 'shell'],
+    formats: ['dotenv', 'yaml', 'json', 'python', 'shell', 'toml'],
     fixable: 'unsafe',
   },
   messages: {
     en: {
       bare: 'base URL "{value}" has no path; {via} will call {url}, which OpenAI-compatible servers serve under /v1',
       profile: 'base URL "{value}": {via} will call {url}, but {provider} documents {documented}; verify with {testConnection}',
+      bareUnknown: 'base URL "{value}" has no path; {via} will call {url}. Most OpenAI-compatible servers serve under /v1, a few at the root; verify with {testConnection}',
       'fix.append': 'Append /v1 to the base URL',
       'fix.documented': 'Use the documented base {documented}',
       verified: 'base URL "{value}": {via} calls {url}, which did not answer as an API in the connection test, while {verifiedUrl} did; use {working}',
@@ -37,6 +49,7 @@ export default defineRule({
     'zh-CN': {
       bare: 'base URL "{value}" 没有路径；{via} 会请求 {url}，而 OpenAI 兼容服务通常在 /v1 下提供接口',
       profile: 'base URL "{value}"：{via} 会请求 {url}，但 {provider} 文档给出的是 {documented}；可用 {testConnection} 验证',
+      bareUnknown: 'base URL "{value}" 没有路径；{via} 会请求 {url}。多数 OpenAI 兼容服务在 /v1 下提供接口，少数在根路径；可用 {testConnection} 验证',
       'fix.append': '在 base URL 末尾追加 /v1',
       'fix.documented': '改用文档中的 base {documented}',
       verified: 'base URL "{value}"：{via} 会请求 {url}，测试连接时它没有作为 API 应答，而 {verifiedUrl} 应答了；请改用 {working}',
@@ -44,11 +57,14 @@ export default defineRule({
     },
   },
   check({ resolution, report, verified }) {
+    const apiVersions = resolution.byRole('apiVersion');
     for (const base of resolution.baseUrls) {
       const { setting, parsed } = base;
       if (!parsed || setting.value === undefined) continue;
       const request = base.requests.find((r) => r.consumer.id === 'openai-sdk' || r.consumer.id === 'openai-responses');
       if (!request) continue;
+      // An api-version beside the base (Codex `query_params`, `?api-version=`) is Azure's dated API, served without /v1.
+      if (/(^|&)api-version=/i.test(parsed.query ?? '') || apiVersions.some((a) => a.group === setting.group || a.group.startsWith(`${setting.group}.`))) continue;
       const v = setting.value.trim();
       const proof = findVerified(verified, v, request.consumer.id);
       if (proof && worksAsConfigured(proof)) continue;
@@ -94,8 +110,10 @@ export default defineRule({
       }
       if (path === '') {
         if (sameHostPaths.includes('') || reportProven()) continue;
+        const unknownHost = base.providers.length === 0 && !isLocalHost(parsed.host) && SDK_READ_KINDS.has(setting.kind);
         report({
-          messageId: 'bare',
+          severity: unknownHost ? 'hint' : undefined,
+          messageId: unknownHost ? 'bareUnknown' : 'bare',
           data: { value: shorten(v), via: request.consumer.via, url: shorten(request.url, 100) },
           range: setting.contentRange,
           subject: subjectOf(setting),

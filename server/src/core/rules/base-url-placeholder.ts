@@ -14,7 +14,7 @@ export default defineRule({
     id: 'base-url-placeholder',
     title: 'Base URL or host is still a placeholder',
     defaultSeverity: 'error',
-    formats: ['dotenv', 'yaml', 'json', 'python', 'shell'],
+    formats: ['dotenv', 'yaml', 'json', 'python', 'shell', 'toml'],
     fixable: false,
   },
   messages: {

@@ -19,7 +19,7 @@ export default defineRule({
     id: 'base-url-query-string',
     title: 'Base URL carries a query string (tracking parameters or others)',
     defaultSeverity: 'error',
-    formats: ['dotenv', 'yaml', 'json', 'python', 'shell'],
+    formats: ['dotenv', 'yaml', 'json', 'python', 'shell', 'toml'],
     fixable: 'safe',
   },
   messages: {

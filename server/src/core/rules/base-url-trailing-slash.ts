@@ -17,7 +17,7 @@ export default defineRule({
     id: 'base-url-trailing-slash',
     title: 'Trailing slash on a base URL that is concatenated naively',
     defaultSeverity: 'warning',
-    formats: ['dotenv', 'yaml', 'json', 'python', 'shell'],
+    formats: ['dotenv', 'yaml', 'json', 'python', 'shell', 'toml'],
     fixable: 'unsafe',
   },
   messages: {

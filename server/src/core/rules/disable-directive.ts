@@ -10,7 +10,7 @@ export default defineRule({
     id: 'disable-directive',
     title: 'A rollout-lint-disable comment that names an unknown rule, is misplaced or is unused',
     defaultSeverity: 'warning',
-    formats: ['dotenv', 'yaml', 'json', 'python', 'shell'],
+    formats: ['dotenv', 'yaml', 'json', 'python', 'shell', 'toml'],
     fixable: 'safe',
   },
   messages: {

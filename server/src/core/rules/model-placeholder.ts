@@ -24,7 +24,7 @@ export default defineRule({
     id: 'model-placeholder',
     title: 'Model name is a placeholder (MODEL_ID, your-model, <model>)',
     defaultSeverity: 'error',
-    formats: ['dotenv', 'yaml', 'json', 'python', 'shell'],
+    formats: ['dotenv', 'yaml', 'json', 'python', 'shell', 'toml'],
     fixable: false,
   },
   messages: {

@@ -6,7 +6,7 @@ export default defineRule({
     id: 'parse-error',
     title: 'The file could not be parsed',
     defaultSeverity: 'error',
-    formats: ['dotenv', 'yaml', 'json', 'python', 'shell'],
+    formats: ['dotenv', 'yaml', 'json', 'python', 'shell', 'toml', 'notebook'],
     fixable: false,
   },
   messages: {

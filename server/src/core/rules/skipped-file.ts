@@ -10,7 +10,7 @@ export default defineRule({
     id: 'skipped-file',
     title: 'The file was not linted (too large or binary)',
     defaultSeverity: 'warning',
-    formats: ['dotenv', 'yaml', 'json', 'python', 'shell'],
+    formats: ['dotenv', 'yaml', 'json', 'python', 'shell', 'toml', 'notebook'],
     fixable: false,
   },
   messages: {

@@ -1,4 +1,4 @@
-import type { ParseProblem, RequestSite, Setting, TextEdit } from '../model/types';
+import type { ParseProblem, Range, RequestSite, Setting, TextEdit } from '../model/types';
 import { redact } from '../redact';
 import { consumerOfCallee } from '../model/clients';
 import { valueEdit } from '../value-edit';
@@ -67,6 +67,25 @@ export function shorten(raw: string, max = 80): string {
 export function isMisparsed(setting: Setting, problems: readonly ParseProblem[]): boolean {
   const { start, end } = setting.valueRange;
   return problems.some((p) => p.range.start < Math.max(end, start + 1) && start < Math.max(p.range.end, p.range.start + 1));
+}
+
+const BEARER_SCHEME = /^[ \t]*bearer[ \t]+/i;
+
+/**
+ * The token of an `Authorization: Bearer <token>` header setting (role `header`): the text after one
+ * `Bearer `, with its source range when the source spells the value as is (no escapes). For a
+ * dynamic value (`Bearer $KEY`) the token is its source text and `dynamic` is set: only its literal
+ * start can be judged. `undefined` for other schemes.
+ */
+export function bearerCredential(setting: Setting, text: string): { value: string; range: Range; dynamic: boolean } | undefined {
+  const source = text.slice(setting.contentRange.start, setting.contentRange.end);
+  const written = setting.value ?? source;
+  const scheme = BEARER_SCHEME.exec(written);
+  if (!scheme) return undefined;
+  const value = written.slice(scheme[0].length).trim();
+  const at = source.trim() === written.trim() ? source.indexOf(value, source.search(/bearer/i) + 6) : -1;
+  const range = at < 0 ? { ...setting.contentRange } : { start: setting.contentRange.start + at, end: setting.contentRange.start + at + value.length };
+  return { value, range, dynamic: setting.value === undefined };
 }
 
 /** Name prefixes of model-serving keys (LLM vendors, gateways, local servers, RL roles). */

@@ -19,6 +19,19 @@ function apiKindOfCallee(callee: string, litellmNames: Map<string, string>): Api
   return undefined;
 }
 
+/**
+ * A chat-looking call that is a legacy completions request by its arguments: a LiteLLM model routed to
+ * a text-completion provider (`text-completion-openai/…`, LiteLLM provider docs "Text Completion"), or
+ * `prompt=` without `messages=` (the completions API's input; chat has none).
+ */
+function refineByArguments(ctx: PyContext, call: SyntaxNode, kind: ApiKind | undefined): ApiKind | undefined {
+  if (kind !== 'chat') return kind;
+  const { keywords } = callArguments(call);
+  const model = stringValue(keywords.get('model'), ctx.text);
+  if (model !== undefined && /^text-completion-[\w-]+\//.test(model)) return 'completions';
+  return keywords.has('prompt') && !keywords.has('messages') ? 'completions' : kind;
+}
+
 /** The API a URL's literal tail names (`…/chat/completions`, `…/completions`, `…/generate`, `…/responses`). */
 function apiKindOfUrl(tail: string | undefined): ApiKind {
   const path = (tail ?? '').split(/[?#]/)[0].replace(/\/+$/, '');
@@ -179,7 +192,7 @@ export function readSites(ctx: PyContext): void {
   for (const { node, scope } of ctx.collected.calls) {
     const fn = node.childForFieldName('function');
     const callee = compact(fn);
-    const apiKind = apiKindOfCallee(callee, ctx.litellmNames);
+    const apiKind = refineByArguments(ctx, node, apiKindOfCallee(callee, ctx.litellmNames));
     const site = apiKind
       ? kwargSite(ctx, node, scope, apiKind, callee)
       : fn?.type === 'attribute' && fn.childForFieldName('attribute')?.text === 'post' ? postSite(ctx, node, scope, callee) : undefined;

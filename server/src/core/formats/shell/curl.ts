@@ -15,13 +15,14 @@ const VALUE_OPTIONS = new Set([
 const SHORT_VALUE_LETTERS = new Set('XouAebcFmwxTKrEQYyzC');
 const HEADER_OPTIONS = new Set(['-H', '--header']);
 const BODY_OPTIONS = new Set(['-d', '--data', '--data-raw', '--data-binary', '--data-ascii', '--json']);
-const AUTHORIZATION = /^(\s*)(authorization)\s*:\s*/i;
+/** Credential headers: `Authorization` (OpenAI-style), `x-api-key` (Anthropic), `api-key` (Azure OpenAI). */
+const AUTHORIZATION = /^(\s*)(authorization|x-api-key|api-key)\s*:\s*/i;
 /** Stands for an expansion inside a JSON body so the body still parses; a string holding it is dynamic. */
 const PLACEHOLDER = '\uE000';
 
 /**
- * Reads a curl invocation: the URL (Setting `url`), an `Authorization` header (Setting
- * `Authorization`, value after the colon) and a JSON `-d`/`--data`/`--json` body, which becomes a
+ * Reads a curl invocation: the URL (Setting `url`), an `Authorization`, `x-api-key` or `api-key` header
+ * (Setting named as written, value after the colon; the latter two have the `apiKey` role) and a JSON `-d`/`--data`/`--json` body, which becomes a
  * RequestSite whose params are the body's top-level properties (ranges mapped into the script).
  */
 export function readCurl(context: ShellContext, invocation: Invocation): void {
@@ -82,8 +83,8 @@ function addAuthorization(context: ShellContext, invocation: Invocation, word: W
   });
   if (start === word.range.end) start = end = literalSpan(head, head.text.length - 1, head.text.length).end;
   const setting: Setting = {
-    key: 'Authorization',
-    path: 'Authorization',
+    key: match[2],
+    path: match[2],
     format: 'shell',
     kind: 'flag',
     raw: context.text.slice(word.range.start, word.range.end),
