@@ -61,8 +61,8 @@ export function isCandidate(relPath: string, text: string, config: LintConfig): 
       return true;
     case 'json':
       if (name === 'openclaw.json') return true;
-      if (/settings(\.local)?\.json$/.test(name) && /"env"\s*:/.test(text)) return true;
-      return config.jsonGlobs.length > 0 && globMatcher(config.jsonGlobs)(relPath);
+      if (SETTINGS_JSON.test(name) && /"env"\s*:/.test(text)) return true;
+      return jsonGlobbed(relPath, config);
     case 'python':
     case 'shell':
     case 'toml':
@@ -71,6 +71,32 @@ export function isCandidate(relPath: string, text: string, config: LintConfig): 
     default:
       return false;
   }
+}
+
+const SETTINGS_JSON = /settings(\.local)?\.json$/;
+
+const jsonGlobMatchers = new WeakMap<readonly string[], (path: string) => boolean>();
+
+/** Whether `config.jsonGlobs` matches the path (the matcher compiled once per globs array). */
+function jsonGlobbed(relPath: string, config: LintConfig): boolean {
+  if (config.jsonGlobs.length === 0) return false;
+  let matcher = jsonGlobMatchers.get(config.jsonGlobs);
+  if (!matcher) {
+    matcher = globMatcher(config.jsonGlobs);
+    jsonGlobMatchers.set(config.jsonGlobs, matcher);
+  }
+  return matcher(relPath);
+}
+
+/**
+ * Whether the file's name alone rules it out as a candidate (`isCandidate` would be false whatever
+ * its text), so it need not be read: a JSON file that is not `openclaw.json`, not a Claude Code
+ * `settings.json`/`settings.local.json`, and not matched by `config.jsonGlobs`.
+ */
+export function isExcludedByName(relPath: string, config: LintConfig): boolean {
+  if (formatOf(relPath) !== 'json') return false;
+  const name = baseName(relPath).toLowerCase();
+  return name !== 'openclaw.json' && !SETTINGS_JSON.test(name) && !jsonGlobbed(relPath, config);
 }
 
 /** Config files that are linted even when git-ignored (`.env` usually is). */

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import type { Finding, Format, Range } from '../core/model/types';
-import { formatOf, isCandidate } from '../core/files';
+import { formatOf, isCandidate, isExcludedByName } from '../core/files';
 import { lintDocument, stripBom, type LintOptions, type RuleFailure } from '../core/lint';
 import { applyEdits, chooseFixes } from '../core/fix';
 import { ruleById } from '../core/rules/index';
@@ -24,7 +24,7 @@ export interface FileResult {
   fixedCount?: number;
   /** With `write: false` and fixes applied: the text before the fixes (for `--diff`). */
   originalText?: string;
-  /** The file was read but is not a candidate (a Python file without trigger tokens). */
+  /** Not a candidate (a Python file without trigger tokens, a data JSON file by its name); `text` is then undefined. */
   notCandidate?: boolean;
 }
 
@@ -59,6 +59,10 @@ const MAX_FIX_PASSES = 10;
  * including a BOM and CRLF line breaks, are kept.
  */
 export function lintFile(absPath: string, relPath: string, options: LintFileOptions): FileResult {
+  // A data JSON file is ruled out by its name: not read at all (OpenClaw-RL has 1,100 of them).
+  if (!options.force && options.config && isExcludedByName(options.lintPath ?? relPath, options.config)) {
+    return { absPath, relPath, format: formatOf(options.lintPath ?? relPath), text: undefined, findings: [], failures: [], notCandidate: true };
+  }
   return lintRead(readForLint(absPath, options.maxFileBytes), absPath, relPath, options);
 }
 
@@ -83,7 +87,8 @@ function lintRead(read: ReadResult, absPath: string, relPath: string, options: L
   if (read.kind === 'binary') return { ...base, findings: [skippedFileFinding('binary', {}, options.locale)] };
   const { text, hadBom } = stripBom(read.text);
   if (!format) return base;
-  if (!options.force && options.config && !isCandidate(lintPath, text, options.config)) return { ...base, text, notCandidate: true };
+  // A non-candidate's text is never used (formatters and the workspace scan skip it): drop it now.
+  if (!options.force && options.config && !isCandidate(lintPath, text, options.config)) return { ...base, notCandidate: true };
   let current = text;
   let outcome = lintDocument({ path: lintPath, text: current, format }, options);
   let passes = 0;

@@ -1,4 +1,4 @@
-import { lstatSync, readdirSync, statSync } from 'node:fs';
+import { readdirSync, statSync, type Dirent } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { globMatcher } from '../core/glob';
 import { formatOf, isAlwaysLinted } from '../core/files';
@@ -42,36 +42,34 @@ export function walk(paths: readonly string[], root: string, facts: NodeWorkspac
   const seen = new Set<string>();
   const ignored = globMatcher(options.config.ignore);
   const rel = (abs: string) => relative(root, abs).split(sep).join('/') || '.';
-  const add = (abs: string) => {
+  const add = (abs: string, relPath = rel(abs)) => {
     if (!seen.has(abs)) {
       seen.add(abs);
-      files.push({ absPath: abs, relPath: rel(abs) });
+      files.push({ absPath: abs, relPath });
     }
   };
-  const visit = (dir: string, insideIgnored: boolean) => {
-    let entries: string[];
+  /** `dirRel` is `rel(dir)`; children's relative paths are built from it (no `path.relative` per entry). */
+  const visit = (dir: string, insideIgnored: boolean, dirRel = rel(dir)) => {
+    // One readdir with file types (no lstat per entry); entry types are lstat's, so symlinks are not followed.
+    let entries: Dirent[];
     try {
-      entries = readdirSync(dir).sort();
+      entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     } catch (error) {
       problems.push({ path: rel(dir), message: (error as Error).message });
       return;
     }
-    for (const name of entries) {
+    for (const st of entries) {
+      const name = st.name;
+      if (!st.isDirectory() && !(st.isFile() && formatOf(name))) continue;
       const abs = join(dir, name);
-      let st;
-      try {
-        st = lstatSync(abs);
-      } catch {
-        continue;
-      }
-      const r = rel(abs);
+      const r = dirRel === '.' ? name : `${dirRel}/${name}`;
       if (ignored(r)) continue;
       if (st.isDirectory()) {
         if (SKIPPED_DIRECTORIES.has(name)) continue;
-        visit(abs, insideIgnored || (!options.noIgnore && facts.ignores(abs, true)));
-      } else if (st.isFile() && formatOf(name)) {
+        visit(abs, insideIgnored || (!options.noIgnore && facts.ignores(abs, true)), r);
+      } else {
         if (!options.noIgnore && !isAlwaysLinted(r) && (insideIgnored || facts.ignores(abs))) continue;
-        add(abs);
+        add(abs, r);
       }
     }
   };
