@@ -3,6 +3,7 @@ import type { Grammars } from './treesitter';
 import { extractDotenv } from './dotenv';
 import { extractYaml } from './yaml';
 import { extractJson } from './json';
+import { extractJson5, isJson5Path } from './json5';
 import { extractPython } from './python';
 import { extractShell } from './shell';
 
@@ -18,7 +19,7 @@ export function extract(format: Format, text: string, path: string, grammars: Gr
     case 'yaml':
       return extractYaml(text, path);
     case 'json':
-      return extractJson(text, path);
+      return isJson5Path(path) ? extractJson5(text, path) : extractJson(text, path);
     case 'python':
       return extractPython(text, grammars.python);
     case 'shell':

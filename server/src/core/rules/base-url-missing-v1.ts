@@ -14,6 +14,9 @@ import { findVerified, worksAsConfigured } from '../model/verified';
  * when the configured base answered, nothing is reported; when another base answered, the finding is a
  * warning whose fix is that proven base.
  */
+/** The endpoint path at the end of a full request URL (OpenAI API reference: chat completions, responses, completions). */
+const RAW_ENDPOINT = /\/(chat\/completions|responses|completions)\/?$/;
+
 export default defineRule({
   meta: {
     id: 'base-url-missing-v1',
@@ -44,8 +47,12 @@ export default defineRule({
     for (const base of resolution.baseUrls) {
       const { setting, parsed } = base;
       if (!parsed || setting.value === undefined) continue;
-      const request = base.requests.find((r) => r.consumer.id === 'openai-sdk' || r.consumer.id === 'openai-responses');
-      if (!request) continue;
+      const sdk = base.requests.find((r) => r.consumer.id === 'openai-sdk' || r.consumer.id === 'openai-responses');
+      // A full request URL used as written (curl, `requests.post("…/chat/completions")`): its base is the part before the endpoint.
+      const raw = sdk ? undefined : base.requests.find((r) => r.consumer.id === 'raw' && r.consumer.appendedPath === undefined);
+      const endpoint = raw ? RAW_ENDPOINT.exec(parsed.path)?.[0] : '';
+      const request = sdk ?? raw;
+      if (!request || endpoint === undefined) continue;
       const v = setting.value.trim();
       const proof = findVerified(verified, v, request.consumer.id);
       if (proof && worksAsConfigured(proof)) continue;
@@ -64,7 +71,7 @@ export default defineRule({
       const profileBases = base.providers.flatMap((p) => p.openaiBases.map((b) => ({ provider: p, base: b, parsed: parseBaseUrl(b) })));
       const sameHost = (b: (typeof profileBases)[number]) => b.parsed !== undefined && (b.parsed.host === parsed.host || (b.provider.localPorts?.length ?? 0) > 0);
       const sameHostPaths = profileBases.filter(sameHost).map((b) => b.parsed!.path.replace(/\/+$/, ''));
-      const path = parsed.path.replace(/\/+$/, '');
+      const path = parsed.path.slice(0, parsed.path.length - endpoint.length).replace(/\/+$/, '');
       if (path === '') {
         if (sameHostPaths.includes('') || reportProven()) continue;
         report({
@@ -72,12 +79,12 @@ export default defineRule({
           data: { value: shorten(v), via: request.consumer.via, url: shorten(request.url, 100) },
           range: setting.contentRange,
           subject: subjectOf(setting),
-          fixes: [{ titleId: 'fix.append', safety: 'unsafe', edits: [replaceContent(setting, withPath(v, parsed, '/v1'))] }],
+          fixes: [{ titleId: 'fix.append', safety: 'unsafe', edits: [replaceContent(setting, withPath(v, parsed, `/v1${endpoint}`))] }],
         });
         continue;
       }
       if (sameHostPaths.length === 0 || sameHostPaths.includes(path)) continue;
-      const documented = profileBases.find(sameHost)!;
+      const documented = profileBases.find((b) => sameHost(b) && b.parsed!.path.startsWith(path)) ?? profileBases.find(sameHost)!;
       if (!documented.parsed!.path.startsWith(path) || reportProven()) continue;
       report({
         severity: 'hint',
@@ -87,11 +94,11 @@ export default defineRule({
           via: request.consumer.via,
           url: shorten(request.url, 100),
           provider: documented.provider.name,
-          documented: sdkJoin(documented.base, request.consumer.id === 'openai-sdk' ? '/chat/completions' : '/responses'),
+          documented: sdkJoin(documented.base, endpoint || (request.consumer.id === 'openai-responses' ? '/responses' : '/chat/completions')),
         },
         range: setting.contentRange,
         subject: subjectOf(setting),
-        fixes: [{ titleId: 'fix.documented', data: { documented: documented.base }, safety: 'unsafe', edits: [replaceContent(setting, withPath(v, parsed, documented.parsed!.path))] }],
+        fixes: [{ titleId: 'fix.documented', data: { documented: documented.base }, safety: 'unsafe', edits: [replaceContent(setting, withPath(v, parsed, documented.parsed!.path.replace(/\/+$/, '') + endpoint))] }],
       });
     }
   },

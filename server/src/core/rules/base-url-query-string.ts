@@ -1,5 +1,6 @@
 import { defineRule } from './rule';
 import { replaceContent, shorten, subjectOf } from './util';
+import { CLIENT_URL, clientViews } from '../resolve/clients';
 
 /**
  * Click-tracking parameters left on a URL copied from a web page or a chat app. Sources: Google
@@ -46,12 +47,21 @@ export default defineRule({
       const tracking = pairs.filter((_, i) => TRACKING.test(names[i]));
       const v = setting.value.trim();
       const queryStart = v.indexOf('?');
+      // Per client: openai-node 7 and OpenClaw's chat path move the query after the path, so the request still
+      // reaches its endpoint; then the parameters are only noise (hint). Python SDKs and concatenating clients break.
+      const views = clientViews(base);
+      const harmless = views.length > 0 && views.every((view) => {
+        const q = view.value.indexOf('?');
+        if (q === -1) return true;
+        const clean = CLIENT_URL[view.client].join(view.value.slice(0, q), view.path);
+        return view.sent && clean.sent && new URL(view.url).pathname === new URL(clean.url).pathname;
+      });
       const hash = parsed.hash !== undefined ? `#${parsed.hash}` : '';
       if (tracking.length > 0) {
         const keep = pairs.filter((p) => !tracking.includes(p));
         const fixed = v.slice(0, queryStart) + (keep.length ? `?${keep.join('&')}` : '') + hash;
         report({
-          severity: 'error',
+          severity: harmless ? 'hint' : 'error',
           messageId: 'tracking',
           data: { value: shorten(v), params: tracking.map((p) => p.split('=')[0]).join(', ') },
           range: setting.contentRange,
@@ -60,7 +70,7 @@ export default defineRule({
         });
       } else if (others.length > 0) {
         report({
-          severity: 'warning',
+          severity: harmless ? 'hint' : 'warning',
           messageId: 'query',
           data: { value: shorten(v), params: others.map((p) => p.split('=')[0]).join(', ') },
           range: setting.contentRange,
