@@ -92,7 +92,7 @@ describe('resolve', () => {
     const text = '{"models": {"providers": {"a.b": {"baseUrl": "http://h/v1", "api": "anthropic-messages"}, "c": {"baseUrl": "http://h/v1"}}}}';
     const r = resolve(extractJson(text, 'openclaw.json'), DEFAULT_CONFIG);
     assert.deepEqual(r.baseUrls.map((b) => b.consumers.map((c) => c.id)), [['anthropic'], ['openai-sdk']]);
-    assert.equal(r.baseUrls[0].requests[0].url, 'http://h/v1/v1/messages');
+    assert.equal(r.baseUrls[0].requests[0].url, 'http://h/v1/messages');
   });
   it('extraProviders from configuration are matched before built-in ones', () => {
     const config = mergeConfig({ extraProviders: [{ id: 'gw', name: 'Gateway', hosts: ['llm.example.com'], docsUrl: '', openaiBases: ['https://llm.example.com/v1'], chatUrl: '', modelsUrl: '', logprobs: 'supported', source: 'test' }] });

@@ -97,10 +97,10 @@ export const CLIENT_URL: Record<RequestClient, { trims: boolean; join: (base: st
   'anthropic-python': { trims: false, join: stainlessPythonJoin },
   codex: { trims: false, join: (b, p) => whatwg(sdkConcat(b, p)) },
   openclaw: { trims: true, join: openclawJoin },
-  // requests' `prepare_url` strips whitespace at both ends of the whole URL (inside it, spaces become %20); the fragment is not sent.
-  requests: { trims: false, join: (b, p) => whatwg((b + p).trim()) },
-  // httpx.post(url) strips leading whitespace too (recorded); the fragment is not sent.
-  httpx: { trims: false, join: (b, p) => whatwg((b + p).replace(/^\s+/, '')) },
+  // requests' `prepare_url` strips leading whitespace; spaces elsewhere, trailing ones too, are sent as %20; the fragment is not sent.
+  requests: { trims: false, join: (b, p) => whatwg((b + p).replace(/^\s+/, '').replace(/ +$/, (m) => '%20'.repeat(m.length))) },
+  // httpx: leading whitespace makes a relative URL, which it refuses to send.
+  httpx: { trims: false, join: (b, p) => (/^\s/.test(b) ? { url: b + p, sent: false } : whatwg((b + p).replace(/ +$/, (m) => '%20'.repeat(m.length)))) },
   // curl rejects a URL with a space in it ("Malformed input to a URL function") and sends nothing.
   curl: { trims: false, join: (b, p) => (/\s/.test(b + p) ? { url: b + p, sent: false } : whatwg(b + p)) },
 };

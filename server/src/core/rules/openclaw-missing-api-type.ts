@@ -41,7 +41,7 @@ export default defineRule({
       'fix.add': '添加 "api": "anthropic-messages"',
     },
   },
-  check({ extraction, report }) {
+  check({ extraction, document, report }) {
     const byGroup = new Map<string, Setting[]>();
     for (const s of extraction.settings) {
       const list = byGroup.get(s.group);
@@ -58,7 +58,10 @@ export default defineRule({
       const value = base.value.trim();
       const parsed = parseBaseUrl(value);
       if (!parsed || !ANTHROPIC_SEGMENT.test(parsed.path)) continue;
-      const text = `"api": "anthropic-messages"`;
+      // Keep the file's JSON5 style: an unquoted key and the string quote of the neighbouring `baseUrl`.
+      const unquotedKey = !/["']/.test(document.text[base.keyRange.start - 1] ?? '');
+      const q = base.quote === "'" ? "'" : '"';
+      const text = `${unquotedKey ? 'api' : `${q}api${q}`}: ${q}anthropic-messages${q}`;
       report({
         messageId: 'missing',
         data: { name, value, default: OPENCLAW_DEFAULT_API, url: sdkJoin(value, '/chat/completions') },
