@@ -3,6 +3,7 @@ import type { Comment, Extraction, Range } from '../model/types';
 import { emptyExtraction } from '../model/types';
 import { collectTree, flowInsertion, lineBreakOf, MAX_NESTING, nestingProblem } from './structured';
 import type { TreeEntry, TreeNode, TreeScalar } from './structured';
+import { lineStartOf } from './json';
 
 /** A momoa AST node, as far as this extractor reads it (`range` = [start, end) string offsets). */
 interface MomoaNode {
@@ -72,12 +73,6 @@ function firstTooDeep(text: string): number | undefined {
     }
   }
   return undefined;
-}
-
-function lineStartOf(text: string, offset: number): number {
-  let start = offset;
-  while (start > 0 && text[start - 1] !== '\n' && text[start - 1] !== '\r') start--;
-  return start;
 }
 
 /** Inside the quotes of a string or quoted key; the identifier itself when unquoted. */
