@@ -1,6 +1,7 @@
 import type * as vscode from 'vscode';
 import { LanguageClient, State, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { COMMANDS } from './commands/index';
+import { redactTrace } from '../../server/src/core/redact';
 import { showOutput } from './commands/show-output';
 import { createHost, createLogChannel, track } from './host';
 import { CLIENT_ID, CLIENT_NAME, DOCUMENT_SELECTOR, initializationOptions } from './options';
@@ -14,6 +15,23 @@ const STATES: Record<State, ServerState> = { [State.Starting]: 'starting', [Stat
 
 let client: LanguageClient | undefined;
 
+/**
+ * The log channel as the language client writes to it (its own messages and `trace.server` traces):
+ * every string passes `redactTrace` first, so document texts and keys never reach the Output view.
+ */
+function redactingChannel(log: vscode.LogOutputChannel): vscode.LogOutputChannel {
+  const wrapped = new Set(['append', 'appendLine', 'replace', 'trace', 'debug', 'info', 'warn']);
+  return new Proxy(log, {
+    get(target, name, receiver) {
+      const value = Reflect.get(target, name, receiver) as unknown;
+      if (typeof value !== 'function') return value;
+      if (!wrapped.has(String(name)) && name !== 'error') return value.bind(target);
+      return (first: unknown, ...rest: unknown[]) =>
+        (value as (...a: unknown[]) => unknown).call(target, typeof first === 'string' ? redactTrace(first) : first instanceof Error ? redactTrace(first.message) : first, ...rest.map((r) => (typeof r === 'string' ? redactTrace(r) : r)));
+    },
+  });
+}
+
 function createClient(context: vscode.ExtensionContext, host: Host, log: vscode.LogOutputChannel): LanguageClient {
   const module = context.asAbsolutePath('server/dist/server.js');
   const serverOptions: ServerOptions = {
@@ -22,7 +40,7 @@ function createClient(context: vscode.ExtensionContext, host: Host, log: vscode.
   };
   const clientOptions: LanguageClientOptions = {
     documentSelector: DOCUMENT_SELECTOR,
-    outputChannel: log,
+    outputChannel: redactingChannel(log),
     initializationOptions: initializationOptions(host, COMMANDS),
   };
   return new LanguageClient(CLIENT_ID, CLIENT_NAME, serverOptions, clientOptions);

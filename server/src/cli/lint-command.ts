@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import picomatch from 'picomatch';
+import { globMatcher } from '../core/glob';
 import { normalizeLocale, type Locale } from '../core/messages/locale';
 import { RULES } from '../core/rules/index';
 import { ConfigError, invalidate, loadConfigFor, loadConfigForDirectory, type LoadedConfig } from '../node/config';
@@ -9,6 +9,7 @@ import { lintFile, type FileResult } from '../node/lint-file';
 import { walk } from '../node/walk';
 import { FORMATTERS, type FormatName } from './format/index';
 import type { CliIo } from './io';
+import { sanitizeForTerminal } from './sanitize';
 
 /** Options of `rollout-lint [paths…]`, as commander parses them. */
 export interface LintCommandOptions {
@@ -33,7 +34,7 @@ function ignoredBy(loaded: LoadedConfig, relPath: string): boolean {
   if (loaded.config.ignore.length === 0) return false;
   let matcher = ignoreMatchers.get(loaded);
   if (!matcher) {
-    matcher = picomatch(loaded.config.ignore, { dot: true });
+    matcher = globMatcher(loaded.config.ignore);
     ignoreMatchers.set(loaded, matcher);
   }
   return matcher(relPath);
@@ -81,7 +82,9 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
       for (const f of result.failures) io.stderr(`rollout-lint: ${file.relPath}: internal error in ${f.ruleId}: ${f.error.split('\n')[0]}\n`);
       results.push(result);
     }
-    io.stdout(FORMATTERS[options.format]({ results, includeHints: !!options.includeHints, quiet: !!options.quiet, color: options.color ?? false, root, locale }));
+    const printed = FORMATTERS[options.format]({ results, includeHints: !!options.includeHints, quiet: !!options.quiet, color: options.color ?? false, root, locale });
+    // JSON and SARIF escape control characters themselves; the text formatter sanitises before colouring.
+    io.stdout(options.format === 'github' ? sanitizeForTerminal(printed) : printed);
     if (problems.length || results.some((r) => r.failures.length)) return 2;
     if (options.exitZero) return 0;
     const all = results.flatMap((r) => r.findings);

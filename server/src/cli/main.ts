@@ -6,6 +6,8 @@ import { runRules } from './rules-command';
 import { runPing, setFromFileResolver } from './ping';
 import { resolveFromLintedFile } from './ping-from-file';
 import { VERSION } from './version';
+import { redact } from '../core/redact';
+import { sanitizeForTerminal } from './sanitize';
 
 function integer(value: string): number {
   const n = Number(value);
@@ -17,7 +19,9 @@ function integer(value: string): number {
  * Runs the CLI with `argv` (without `node` and the script path). Resolves to the exit code; never
  * calls `process.exit` itself, so tests can drive it in-process.
  */
-export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
+export async function main(argv: string[], rawIo: CliIo = processIo()): Promise<number> {
+  // Every message on stderr passes one redaction and terminal sanitising (paths and values come from the linted files).
+  const io: CliIo = { ...rawIo, stderr: (text) => rawIo.stderr(sanitizeForTerminal(redact(text))) };
   if (argv[0] === 'ping') {
     setFromFileResolver(resolveFromLintedFile);
     return runPing(argv.slice(1), io);
@@ -59,7 +63,7 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
     await program.parseAsync(argv, { from: 'user' });
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
-    io.stderr(`rollout-lint: internal error: ${(error as Error).stack ?? String(error)}\n`);
+    io.stderr(`rollout-lint: internal error: ${error instanceof RangeError ? error.message : ((error as Error).stack ?? String(error))}\n`);
     return 2;
   }
   return code;

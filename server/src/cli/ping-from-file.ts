@@ -5,6 +5,8 @@ import type { Setting } from '../core/model/types';
 import { DEFAULT_CONFIG } from '../core/config/config';
 import { loadGrammars } from '../node/grammars';
 import { readForLint } from '../node/read';
+import { pairedKey } from '../core/model/pairing';
+import { BUILTIN_PROVIDERS } from '../core/providers/profiles';
 import type { FromFileResolver, FromFileTarget } from './ping';
 
 function literal(setting: Setting | undefined): string | undefined {
@@ -13,8 +15,8 @@ function literal(setting: Setting | undefined): string | undefined {
 
 /**
  * `rollout-lint ping --from FILE` for the formats Rollout Lint lints: the first literal base URL in
- * the file (one with a known consumer preferred), the key and model of the same block (same `.env`,
- * same openclaw provider, same call), and the log-prob settings of the first request site.
+ * the file (one with a known consumer preferred), the key that pairs with it (`pairedKey`: same
+ * block and, among env variables, the same family) and the model of the same block, and the log-prob settings of the first request site.
  * Resolves to `undefined` for files of other formats (ping then reads them as JSON targets).
  */
 export const resolveFromLintedFile: FromFileResolver = async (path, { cwd }) => {
@@ -28,7 +30,7 @@ export const resolveFromLintedFile: FromFileResolver = async (path, { cwd }) => 
   const base = bases.find((b) => b.consumers.length > 0) ?? bases[0];
   if (!base) return undefined;
   const sameBlock = (s: Setting) => s.group === base.setting.group;
-  const key = outcome.resolution.byRole('apiKey').find(sameBlock);
+  const key = pairedKey(base.setting, outcome.resolution.settings, BUILTIN_PROVIDERS);
   const model = outcome.resolution.byRole('model').find(sameBlock);
   const site = outcome.extraction.requestSites.find((s) => s.params.logprobs || s.params.top_logprobs);
   const target: FromFileTarget = { baseUrl: base.setting.value?.trim(), baseUrlSource: 'configured' };

@@ -1,3 +1,5 @@
+import { redact } from '../core/redact';
+import { sanitizeForTerminal } from './sanitize';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
@@ -62,6 +64,20 @@ interface PingOptions {
 
 class UsageError extends Error {}
 
+/**
+ * `io` with every printed string redacted (`redact`): the keys of the environment's `*_API_KEY`/
+ * `*_AUTH_TOKEN`/`*_TOKEN` variables, key-shaped tokens (a server echoing a key prefix back) and URL
+ * credentials, in the report, `--json`, usage errors and commander's own messages alike; terminal
+ * control sequences are dropped.
+ */
+function redactingIo(io: PingIo): PingIo {
+  const known = Object.entries(io.env)
+    .filter(([name, value]) => /(_API_KEY|_AUTH_TOKEN|_TOKEN|_KEY)$/i.test(name) && value && value.trim().length >= 8)
+    .map(([, value]) => value!);
+  const clean = (text: string) => sanitizeForTerminal(redact(text, known));
+  return { ...io, stdout: (text) => io.stdout(clean(text)), stderr: (text) => io.stderr(clean(text)) };
+}
+
 function positiveInteger(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n <= 0) throw new InvalidArgumentError('expected a positive integer (milliseconds)');
@@ -74,7 +90,8 @@ function positiveInteger(value: string): number {
  * or internal error. `deps` replaces the network (tests); by default a Node transport honouring the
  * proxy variables of `io.env` is created and closed.
  */
-export async function runPing(argv: string[], io: PingIo, deps?: ProbeDeps): Promise<number> {
+export async function runPing(argv: string[], rawIo: PingIo, deps?: ProbeDeps): Promise<number> {
+  const io = redactingIo(rawIo);
   let options: PingOptions;
   try {
     options = parseArgs(argv, io);
@@ -91,7 +108,7 @@ export async function runPing(argv: string[], io: PingIo, deps?: ProbeDeps): Pro
     return report.verdict === 'ok' ? 0 : 1;
   } catch (error) {
     if (error instanceof UsageError || error instanceof ProbeInputError) {
-      io.stderr(`rollout-lint ping: ${error.message}\n`);
+      io.stderr(`rollout-lint ping: ${error instanceof ProbeInputError && lang === 'zh-CN' && error.zh ? error.zh : error.message}\n`);
       return 2;
     }
     io.stderr(`rollout-lint ping: internal error: ${(error as Error).message ?? String(error)}\n`);
@@ -207,6 +224,7 @@ function toJson(report: ProbeReport, keyLine: string, lang: Locale): Record<stri
     secondary: report.secondary,
     baseUrl: report.baseUrl,
     consumer: report.consumer,
+    ...(report.provider ? { provider: report.provider } : {}),
     steps: report.steps.map(({ name, method, url, status, ms, verdict }) => ({ name, method, url, status, ms: Math.round(ms), verdict })),
     ...(report.fix ? { fix: report.fix } : {}),
     key: { ...report.key, note: keyLine },
@@ -218,7 +236,7 @@ function formatHuman(report: ProbeReport, keyLine: string, lang: Locale): string
   const t = (id: string) => PROBE_MESSAGES[lang][id] ?? id;
   const lines: string[] = [];
   const also = report.secondary.length ? ` (${t('cli.secondary')}: ${report.secondary.join(', ')})` : '';
-  lines.push(`${report.verdict === 'ok' ? '✓' : '✗'} ${t('cli.verdict')}: ${report.verdict}${also} — ${report.baseUrl} (${report.consumer})`);
+  lines.push(`${report.verdict === 'ok' ? '✓' : '✗'} ${t('cli.verdict')}: ${report.verdict}${also} — ${report.baseUrl} (${report.consumer}${report.provider ? `, ${report.provider.name}` : ''})`);
   lines.push(`${t('cli.key')}: ${keyLine}`);
   const header = [t('cli.step'), t('cli.method'), t('cli.url'), t('cli.status'), t('cli.ms'), t('cli.result')];
   const rows = report.steps.map((s) => [s.name, s.method ?? '', s.url ?? '', s.status === undefined ? (s.detail ?? '-') : String(s.status), String(Math.round(s.ms)), s.verdict]);

@@ -1,4 +1,4 @@
-import picomatch from 'picomatch';
+import { globMatcher } from './glob';
 import type { Format } from './model/types';
 import type { LintConfig } from './config/config';
 
@@ -50,7 +50,7 @@ export function isCandidate(relPath: string, text: string, config: LintConfig): 
     case 'json':
       if (name === 'openclaw.json') return true;
       if (/settings(\.local)?\.json$/.test(name) && /"env"\s*:/.test(text)) return true;
-      return config.jsonGlobs.length > 0 && picomatch(config.jsonGlobs, { dot: true })(relPath);
+      return config.jsonGlobs.length > 0 && globMatcher(config.jsonGlobs)(relPath);
     case 'python':
     case 'shell':
       return TRIGGER_TOKENS.test(text);
@@ -67,5 +67,5 @@ export function isAlwaysLinted(relPath: string): boolean {
 
 /** Whether a path matches the configured rollout globs (DESIGN "Rollout requests"). */
 export function isRolloutPath(relPath: string, config: LintConfig): boolean {
-  return config.rolloutGlobs.length > 0 && picomatch(config.rolloutGlobs, { dot: true })(relPath);
+  return config.rolloutGlobs.length > 0 && globMatcher(config.rolloutGlobs)(relPath);
 }

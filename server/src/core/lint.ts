@@ -1,4 +1,4 @@
-import type { Extraction, Finding, Format, Range, Severity } from './model/types';
+import type { Extraction, Finding, Format, Range, Severity, TextEdit } from './model/types';
 import { emptyExtraction } from './model/types';
 import type { WorkspaceFacts } from './model/facts';
 import type { VerifiedEndpoint } from './model/verified';
@@ -16,7 +16,10 @@ import { RULES } from './rules/index';
 import { applyPrecedence } from './rules/precedence';
 import { applySuppressions } from './suppress';
 import { matchLineBreaks, minimizeEdit } from './fix';
+import { fixKeepsMeaning } from './fix-check';
 import { secretRanges } from './secrets';
+import { documentSecrets, redact } from './redact';
+import { BudgetExceeded, DEFAULT_BUDGET, spend, withBudget, type LintBudget } from './budget';
 
 /** Everything a lint run needs besides the document. */
 export interface LintOptions {
@@ -28,6 +31,8 @@ export interface LintOptions {
   onlyRules?: readonly string[];
   /** Also report `rollout-lint-disable-*` directives that suppressed nothing (`--report-unused-disable-directives`). */
   reportUnusedDisableDirectives?: boolean;
+  /** Per-file time and node budget (default `DEFAULT_BUDGET`); over it the outcome is one `skipped-file` finding. */
+  budget?: LintBudget;
   /** Probe results the editor kept for this workspace (Test TaoToken Connection); rules may upgrade or drop findings they prove. */
   verified?: readonly VerifiedEndpoint[];
 }
@@ -65,11 +70,27 @@ function render(rule: Rule, locale: Locale, id: string, data: Record<string, str
 
 /**
  * Lints one document. `path` decides the format unless `format` is given; `text` may start with a
- * BOM (removed; all offsets in the outcome are into the BOM-less text). Never throws for any input:
+ * BOM (removed; all offsets in the outcome are into the BOM-less text). Never throws for any input; over the per-file budget (`options.budget`) the outcome is one `skipped-file` finding:
  * extractor failures become `parse-error` findings and rule failures are listed in `failures`.
  * Throws only when `path` has no known format and `format` is absent.
  */
 export function lintDocument(input: { path: string; text: string; format?: Format }, options: LintOptions): LintOutcome {
+  const budget = options.budget ?? DEFAULT_BUDGET;
+  try {
+    return withBudget(budget, () => lintWithinBudget(input, options));
+  } catch (error) {
+    if (!(error instanceof BudgetExceeded)) throw error;
+    const { text } = stripBom(input.text);
+    const document: LintDocument = { path: input.path.replace(/\\/g, '/'), text, format: input.format ?? formatOf(input.path)! };
+    const rule = RULES.find((r) => r.meta.id === 'skipped-file')!;
+    const locale = options.locale ?? 'en';
+    const data = { budget: error.reason === 'time' ? `${budget.timeMs} ms` : `${budget.maxNodes} syntax nodes`, reason: error.reason };
+    const finding: Finding = { ruleId: 'skipped-file', severity: 'warning', messageId: 'budget', data, message: render(rule, locale, 'budget', data), range: { start: 0, end: 0 }, fixes: [] };
+    return { document, findings: [finding], extraction: emptyExtraction(), resolution: resolve(emptyExtraction(), options.config ?? DEFAULT_CONFIG), failures: [], secrets: secretRanges(emptyExtraction(), text) };
+  }
+}
+
+function lintWithinBudget(input: { path: string; text: string; format?: Format }, options: LintOptions): LintOutcome {
   const config = options.config ?? DEFAULT_CONFIG;
   const locale = options.locale ?? 'en';
   const facts = options.facts ?? NO_FACTS;
@@ -82,6 +103,7 @@ export function lintDocument(input: { path: string; text: string; format?: Forma
   try {
     extraction = extract(format, text, document.path, options.grammars);
   } catch (error) {
+    if (error instanceof BudgetExceeded) throw error;
     extraction = emptyExtraction();
     extraction.parseProblems.push({ message: `could not parse: ${(error as Error).message}`, range: { start: 0, end: Math.min(text.length, 1) } });
   }
@@ -114,22 +136,32 @@ export function lintDocument(input: { path: string; text: string; format?: Forma
           range: r.range,
           subject: r.subject,
           fixes: (fixesAllowed ? r.fixes ?? [] : [])
+            .filter((fix: FixReport) => fix.edits.every((e) => e !== undefined))
+            .filter((fix: FixReport) => !fix.edits.some((e) => e?.intendedValue !== undefined) || fixKeepsMeaning(format, document.path, text, extraction, fix.edits as TextEdit[], options.grammars))
             .map((fix: FixReport) => ({
               title: render(rule, locale, fix.titleId, fix.data),
               safety: fix.safety,
-              edits: matchLineBreaks(fix.edits, text).flatMap((e) => minimizeEdit(e, text)),
+              edits: matchLineBreaks(fix.edits as TextEdit[], text).flatMap((e) => minimizeEdit(e, text)),
             }))
             .filter((fix) => fix.edits.length > 0),
         });
       },
     };
     try {
+      spend(0, true);
       rule.check(context);
     } catch (error) {
+      if (error instanceof BudgetExceeded) throw error;
       failures.push({ ruleId: rule.meta.id, error: (error as Error).stack ?? String(error) });
     }
   }
   const kept = applySuppressions(applyPrecedence(findings), extraction.comments, document, { locale, config, onlyRules: options.onlyRules, reportUnused: options.reportUnusedDisableDirectives });
   kept.sort((a, b) => a.range.start - b.range.start || a.range.end - b.range.end || a.ruleId.localeCompare(b.ruleId));
-  return { document, findings: kept, extraction, resolution, failures, secrets: secretRanges(extraction) };
+  const known = documentSecrets(extraction);
+  for (const f of kept) {
+    f.message = redact(f.message, known);
+    for (const [k, v] of Object.entries(f.data)) if (typeof v === 'string') f.data[k] = redact(v, known);
+    for (const fix of f.fixes) fix.title = redact(fix.title, known);
+  }
+  return { document, findings: kept, extraction, resolution, failures: failures.map((x) => ({ ...x, error: redact(x.error, known) })), secrets: secretRanges(extraction, text) };
 }

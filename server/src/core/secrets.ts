@@ -1,14 +1,16 @@
 import type { Extraction, Range } from './model/types';
 import { urlSecretSpans } from './model/secret';
+import { patternSecretSpans } from './redact';
 
 /**
  * The spans of a document that hold secrets, for hosts that echo source text (the CLI's source line
  * under a finding): every literal key and `Authorization` value (not `os.environ["K"]` and other
- * expressions), and credentials inside URL values. Offsets
+ * expressions), credentials inside URL values, and anywhere in `text` (where a parse error may have
+ * hidden the setting) every key-shaped token and URL credential (`patternSecretSpans`). Offsets
  * are UTF-16, into the linted text. Reads roles filled in by `resolve`.
  */
-export function secretRanges(extraction: Extraction): Range[] {
-  const out: Range[] = [];
+export function secretRanges(extraction: Extraction, text = ''): Range[] {
+  const out: Range[] = patternSecretSpans(text);
   for (const s of extraction.settings) {
     const { start, end } = s.contentRange;
     if (end <= start) continue;

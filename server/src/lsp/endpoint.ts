@@ -4,6 +4,8 @@ import type { Locale } from '../core/messages/locale';
 import type { ResolvedBaseUrl } from '../core/resolve/resolve';
 import type { DocumentLint } from './lint-service';
 import { say } from './messages';
+import { pairedKey } from '../core/model/pairing';
+import { BUILTIN_PROVIDERS } from '../core/providers/profiles';
 
 /** The client command a "Test connection" lens runs; arguments `[{uri, offset}]` (see `TestConnectionArgs`). */
 export const TEST_CONNECTION_COMMAND = 'rolloutLint.testConnection';
@@ -28,7 +30,7 @@ export interface EndpointInfo {
   requests: { consumer: string; url: string }[];
   /** Ids of the provider profiles the URL matches, best first. */
   providers: string[];
-  /** The API key defined in the same block (same `.env`, openclaw provider, `OpenAI(...)` call), if any. It is the raw secret: never log it. */
+  /** The API key that pairs with this base URL (`pairedKey`: same block, same variable family), if any. It is the raw secret: never log it. */
   apiKey?: { key: string; value: string };
   /** The model named in the same block, if any. */
   model?: string;
@@ -61,7 +63,7 @@ export function endpointAt(lint: DocumentLint, clientOffset: number): EndpointIn
   if (!found) return null;
   const { setting } = found;
   const sameGroup = lint.outcome!.resolution.settings.filter((s) => s.group === setting.group && s.value !== undefined);
-  const key = sameGroup.find((s) => s.role === 'apiKey');
+  const key = pairedKey(setting, lint.outcome!.resolution.settings, BUILTIN_PROVIDERS);
   const model = sameGroup.find((s) => s.role === 'model');
   return {
     key: setting.key,

@@ -1,3 +1,4 @@
+import { redactUrlCredentials } from '../core/redact';
 import { relative, sep } from 'node:path';
 import { RequestType0 } from 'vscode-languageserver';
 import type { Grammars } from '../core/formats/treesitter';
@@ -23,6 +24,7 @@ export interface EndpointSummary {
   path: string;
   /** The key as written (`OPENAI_BASE_URL`, `base_url`). */
   key: string;
+  /** The base URL for display: credentials in it are redacted (`user:****@`); `endpointAt` gives the value. */
   baseUrl: string;
   /** Consumer ids, most likely first. */
   consumers: string[];
@@ -52,7 +54,7 @@ function summaries(uri: string, path: string, doc: DocText, baseUrls: readonly R
     line: doc.position(setting.valueRange.start).line,
     path,
     key: setting.key,
-    baseUrl: setting.value!.trim(),
+    baseUrl: redactUrlCredentials(setting.value!.trim()),
     consumers: consumers.map((c) => c.id),
     providers: providers.map((p) => p.id),
   }));

@@ -4,6 +4,7 @@ import type { EnvRead, Loader, Range, Setting } from '../core/model/types';
 import { LOADERS } from '../core/model/types';
 import type { Locale } from '../core/messages/locale';
 import { maskSecret } from '../core/model/secret';
+import { documentSecrets, redact } from '../core/redact';
 import { findVerified, worksAsConfigured, type VerifiedEndpoint } from '../core/model/verified';
 import type { ResolvedBaseUrl } from '../core/resolve/resolve';
 import { roleOf } from '../core/resolve/roles';
@@ -43,7 +44,7 @@ export function hoverAt(lint: DocumentLint, offset: number, locale: Locale, veri
     range ??= setting.valueRange;
   }
   if (sections.length === 0 || !range) return undefined;
-  return { contents: { kind: MarkupKind.Markdown, value: sections.join('\n\n---\n\n') }, range: lint.doc.range(range) };
+  return { contents: { kind: MarkupKind.Markdown, value: redact(sections.join('\n\n---\n\n'), documentSecrets(outcome.extraction)) }, range: lint.doc.range(range) };
 }
 
 function title(text: string): string {
@@ -75,6 +76,10 @@ function baseUrlHover(setting: Setting, resolved: ResolvedBaseUrl | undefined, l
   }
   const provider = resolved.providers[0];
   lines.push(provider ? say(locale, 'hover.provider', { name: provider.name, docs: provider.docsUrl }) : say(locale, 'hover.noProvider'));
+  if (provider) {
+    const bases = provider.openaiBases.map(code).join(', ');
+    lines.push(say(locale, 'hover.providerFacts', { bases, logprobs: say(locale, `hover.logprobs.${provider.logprobs}` as const) }));
+  }
   if (resolved.requests.length > 0) {
     const requests = resolved.requests.map((r) =>
       say(locale, 'hover.request', { consumer: say(locale, `consumer.${r.consumer.id}` as const), via: code(r.consumer.via), url: code(r.url) }),

@@ -14,6 +14,10 @@ const EN = {
   'hover.baseUrl': 'base URL {key}',
   'hover.provider': 'Provider: {name} ([docs]({docs}))',
   'hover.noProvider': 'Provider: not one Rollout Lint knows (add it with `rolloutLint.extraProviders`)',
+  'hover.providerFacts': 'Documented OpenAI-style base: {bases} · log probs in chat completions: {logprobs}',
+  'hover.logprobs.supported': 'supported',
+  'hover.logprobs.no': 'not returned',
+  'hover.logprobs.unknown': 'not documented',
   'hover.requests': 'Chat requests go to:',
   'hover.request': '- {consumer} ({via}): {url}',
   'hover.consumerUnknown':
@@ -59,6 +63,10 @@ const ZH: Record<ServerMessageId, string> = {
   'hover.baseUrl': '基础 URL {key}',
   'hover.provider': '服务商：{name}（[文档]({docs})）',
   'hover.noProvider': '服务商：Rollout Lint 不认识（可用 `rolloutLint.extraProviders` 添加）',
+  'hover.providerFacts': '文档给出的 OpenAI 风格 base：{bases} · chat completions 的 log probs：{logprobs}',
+  'hover.logprobs.supported': '支持',
+  'hover.logprobs.no': '不返回',
+  'hover.logprobs.unknown': '文档未说明',
   'hover.requests': '聊天请求会发往：',
   'hover.request': '- {consumer}（{via}）：{url}',
   'hover.consumerUnknown':

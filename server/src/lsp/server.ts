@@ -1,3 +1,4 @@
+import { redact } from '../core/redact';
 import { readFileSync, statSync } from 'node:fs';
 import type { ClientCapabilities, Connection, InitializeParams, InitializeResult, ServerCapabilities } from 'vscode-languageserver';
 import {
@@ -72,7 +73,7 @@ function clientFeatures(caps: ClientCapabilities) {
 /** Wires the Rollout Lint language service onto `connection` and starts listening. */
 export function startServer(connection: Connection): void {
   const documents = new TextDocuments(TextDocument);
-  const log = (message: string) => connection.console.log(message);
+  const log = (message: string) => connection.console.log(redact(message));
   documents.listen(connection);
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {

@@ -1,5 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { GLOB_LIMITS, globProblem } from '../core/glob';
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import { findNodeAtLocation, getNodeValue, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import { mergeConfig, type LintConfig } from '../core/config/config';
@@ -148,6 +149,8 @@ export function parseConfigText(input: string, file: string): Partial<LintConfig
     const p = index.positionAt(offset);
     return { line: p.line + 1, column: p.character + 1 };
   };
+  const deep = tooDeepAt(text);
+  if (deep !== undefined) throw new ConfigError(file, [{ jsonPath: '$', ...at(deep), reason: `nested deeper than ${MAX_CONFIG_DEPTH} levels` }]);
   const errors: ParseError[] = [];
   const tree = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
   if (errors.length || !tree) {
@@ -157,8 +160,50 @@ export function parseConfigText(input: string, file: string): Partial<LintConfig
   const value = parseValue(tree);
   const check = validate();
   if (!check(value)) throw new ConfigError(file, describe(check.errors ?? [], tree, at));
+  const globProblems = globIssues(value as Record<string, unknown>, tree, at);
+  if (globProblems.length) throw new ConfigError(file, globProblems);
   const { $schema: _schema, extraProviders, ...rest } = value as RawConfig & { $schema?: string };
   return extraProviders ? { ...rest, extraProviders: extraProviders.map((p) => toProfile(p, file)) } : rest;
+}
+
+/** Deepest `[`/`{` nesting a configuration file may have; `parseTree` recurses per level. */
+const MAX_CONFIG_DEPTH = 64;
+
+/** Offset of the first bracket nested deeper than `MAX_CONFIG_DEPTH` outside strings and comments, if any. */
+function tooDeepAt(text: string): number | undefined {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') {
+      for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === '\\') i++;
+    } else if (c === '/' && text[i + 1] === '/') {
+      while (i < text.length && text[i] !== '\n') i++;
+    } else if (c === '/' && text[i + 1] === '*') {
+      const end = text.indexOf('*/', i + 2);
+      i = end < 0 ? text.length : end + 1;
+    } else if (c === '[' || c === '{') {
+      if (++depth > MAX_CONFIG_DEPTH) return i;
+    } else if (c === ']' || c === '}') depth--;
+  }
+  return undefined;
+}
+
+/** Globs over `GLOB_LIMITS` (too many, too long, too many wildcards: matching them could hang), each with its JSON path. */
+function globIssues(value: Record<string, unknown>, tree: Node, at: (offset: number) => { line: number; column: number }): ConfigProblem[] {
+  const out: ConfigProblem[] = [];
+  for (const option of ['ignore', 'rolloutGlobs', 'jsonGlobs']) {
+    const globs = value[option];
+    if (!Array.isArray(globs)) continue;
+    if (globs.length > GLOB_LIMITS.maxGlobs) {
+      out.push({ jsonPath: jsonPathOf([option]), ...at(findNodeAtLocation(tree, [option])?.offset ?? 0), reason: `more than ${GLOB_LIMITS.maxGlobs} globs` });
+      continue;
+    }
+    globs.forEach((glob: unknown, index) => {
+      const reason = typeof glob === 'string' ? globProblem(glob) : undefined;
+      if (reason) out.push({ jsonPath: jsonPathOf([option, index]), ...at(findNodeAtLocation(tree, [option, index])?.offset ?? 0), reason });
+    });
+  }
+  return out;
 }
 
 function parseValue(node: Node): unknown {

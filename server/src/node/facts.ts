@@ -1,9 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import { parse as parseDotenv } from 'dotenv';
 import type { WorkspaceFacts } from '../core/model/facts';
+import { readTrackedPaths, type TrackedPaths } from './git-index';
 
 function toPosix(p: string): string {
   return p.split(sep).join('/');
@@ -70,14 +70,14 @@ export class GitignoreChain {
 }
 
 /**
- * Workspace facts for the CLI and the language server. Git is asked once (`git ls-files`) and the
- * answer cached; without git, `.gitignore` files from `root` down decide. Paths given to the facts
+ * Workspace facts for the CLI and the language server. Each work tree's index file is read once (git
+ * is never run) and the answer cached; without git, `.gitignore` files from `root` down decide. Paths given to the facts
  * are absolute or relative to `root`.
  */
 export class NodeWorkspaceFacts implements WorkspaceFacts {
   private chain: GitignoreChain | undefined;
   private readonly repoOfDir = new Map<string, string | undefined>();
-  private readonly repos = new Map<string, { tracked: Set<string>; chain: GitignoreChain }>();
+  private readonly repos = new Map<string, { tracked: TrackedPaths | undefined; chain: GitignoreChain }>();
   private readonly envCache = new Map<string, Record<string, { file: string; value: string }[]>>();
   private readonly envFiles = new Map<string, Record<string, string> | undefined>();
 
@@ -110,20 +110,27 @@ export class NodeWorkspaceFacts implements WorkspaceFacts {
     return top;
   }
 
-  /** What git tracks in the work tree at `top` (`git ls-files`, asked once) and its `.gitignore` rules. */
-  private repo(top: string): { tracked: Set<string>; chain: GitignoreChain } {
+  /**
+   * What git tracks in the work tree at `top` (read from its index file once; git itself is never run,
+   * so nothing in the repository's config can choose a command) and its `.gitignore` rules.
+   */
+  private repo(top: string): { tracked: TrackedPaths | undefined; chain: GitignoreChain } {
     let repo = this.repos.get(top);
     if (!repo) {
-      repo = { tracked: new Set(), chain: top === this.gitTopLevel() ? this.gitignore : new GitignoreChain(top) };
-      try {
-        const out = execFileSync('git', ['ls-files', '-z'], { cwd: top, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, stdio: ['ignore', 'pipe', 'ignore'] });
-        for (const f of out.split('\0')) if (f) repo.tracked.add(join(top, f));
-      } catch {
-        /* git missing or not a readable repository: .gitignore files still decide */
-      }
+      repo = { tracked: readTrackedPaths(top), chain: top === this.gitTopLevel() ? this.gitignore : new GitignoreChain(top) };
       this.repos.set(top, repo);
     }
     return repo;
+  }
+
+  /**
+   * Whether `.gitignore` files ignore `absPath` (a directory when `isDir`), read from the top of the
+   * work tree that holds the path, or from the root outside git; the walker asks this per entry, so
+   * `rollout-lint ../other-repo` and nested repositories use their own rules.
+   */
+  ignores(absPath: string, isDir = false): boolean {
+    const top = this.repoOf(dirname(absPath));
+    return (top ? this.repo(top).chain : this.gitignore).ignores(absPath, isDir);
   }
 
   /** Forgets cached git and dotenv facts (after file-watch events). */
@@ -144,7 +151,8 @@ export class NodeWorkspaceFacts implements WorkspaceFacts {
     const top = this.repoOf(dirname(abs));
     if (top) {
       const repo = this.repo(top);
-      if (repo.tracked.has(abs)) return 'tracked';
+      const rel = toPosix(relative(top, abs));
+      if (repo.tracked && (repo.tracked.files.has(rel) || repo.tracked.sparseDirs.some((d) => rel.startsWith(d)))) return 'tracked';
       return repo.chain.ignores(abs) ? 'ignored' : 'exposed';
     }
     if (this.gitignore.ignores(abs)) return 'ignored';

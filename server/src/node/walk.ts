@@ -1,6 +1,6 @@
 import { lstatSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
-import picomatch from 'picomatch';
+import { globMatcher } from '../core/glob';
 import { formatOf, isAlwaysLinted } from '../core/files';
 import type { LintConfig } from '../core/config/config';
 import type { NodeWorkspaceFacts } from './facts';
@@ -38,7 +38,7 @@ export function walk(paths: readonly string[], root: string, facts: NodeWorkspac
   const files: WalkedFile[] = [];
   const problems: WalkProblem[] = [];
   const seen = new Set<string>();
-  const ignored = options.config.ignore.length ? picomatch(options.config.ignore, { dot: true }) : () => false;
+  const ignored = globMatcher(options.config.ignore);
   const rel = (abs: string) => relative(root, abs).split(sep).join('/') || '.';
   const add = (abs: string) => {
     if (!seen.has(abs)) {
@@ -66,9 +66,9 @@ export function walk(paths: readonly string[], root: string, facts: NodeWorkspac
       if (ignored(r)) continue;
       if (st.isDirectory()) {
         if (SKIPPED_DIRECTORIES.has(name)) continue;
-        visit(abs, insideIgnored || (!options.noIgnore && facts.gitignore.ignores(abs, true)));
+        visit(abs, insideIgnored || (!options.noIgnore && facts.ignores(abs, true)));
       } else if (st.isFile() && formatOf(name)) {
-        if (!options.noIgnore && !isAlwaysLinted(r) && (insideIgnored || facts.gitignore.ignores(abs))) continue;
+        if (!options.noIgnore && !isAlwaysLinted(r) && (insideIgnored || facts.ignores(abs))) continue;
         add(abs);
       }
     }

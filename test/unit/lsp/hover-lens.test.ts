@@ -35,6 +35,7 @@ describe('LSP hover and code lens (real server over stdio)', () => {
       assert.ok(text);
       assert.match(text, /base URL `OPENAI_BASE_URL`/);
       assert.match(text, /Provider: TaoToken/);
+      assert.match(text, /Documented OpenAI-style base: `https:\/\/taotoken\.net\/api\/v1` · log probs in chat completions: supported/);
       assert.match(text, /openai SDK .*`https:\/\/taotoken\.net\/api\/v1\/v1\/chat\/completions`/);
     }));
 

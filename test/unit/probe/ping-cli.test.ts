@@ -111,6 +111,14 @@ describe('rollout-lint ping (runPing)', () => {
     assert.equal(defaultBaseUrl('anthropic', { ANTHROPIC_BASE_URL: 'https://gw.example/api' }), 'https://gw.example/api');
   });
 
+  it('a known provider is named in the verdict line and in --json', async () => {
+    const human = await ping([], {}, offlineDeps());
+    assert.match(human.stdout.split('\n')[0], /^✗ verdict: dns — https:\/\/taotoken\.net\/api\/v1 \(openai-sdk, TaoToken\)$/);
+    const json = JSON.parse((await ping(['--json'], {}, offlineDeps())).stdout);
+    assert.deepEqual([json.provider.id, json.provider.name, json.provider.modelsUrl], ['taotoken', 'TaoToken', 'https://taotoken.net/api/v1/models']);
+    assert.match(json.explanation, /Provider: TaoToken/);
+  });
+
   it('an environment key bound elsewhere is not sent; --api-key-env sends it for this run', async () => {
     const base = onServer('http://gw.example.com/v1', server);
     const withheld = await ping(['--base-url', base], { OPENAI_API_KEY: KEY }, transport);

@@ -1,3 +1,4 @@
+import { sanitizeForTerminal } from '../sanitize';
 import { LineIndex } from '../../core/positions';
 import type { Severity } from '../../core/model/types';
 import type { Locale } from '../../core/messages/locale';
@@ -47,7 +48,7 @@ export const formatText: Formatter = (input) => {
       else hints++;
       const start = index?.positionAt(f.range.start) ?? { line: 0, character: 0 };
       const end = index?.positionAt(f.range.end) ?? start;
-      lines.push(`${paint('bold', `${result.relPath}:${start.line + 1}:${start.character + 1}`)}: ${paint(f.severity, SEVERITY_WORDS[input.locale ?? 'en'][f.severity])}: ${f.message} ${paint('dim', `[${f.ruleId}]`)}`);
+      lines.push(`${paint('bold', `${sanitizeForTerminal(result.relPath)}:${start.line + 1}:${start.character + 1}`)}: ${paint(f.severity, SEVERITY_WORDS[input.locale ?? 'en'][f.severity])}: ${sanitizeForTerminal(f.message).replace(/\n/g, ' ')} ${paint('dim', `[${f.ruleId}]`)}`);
       if (index && result.text) {
         const lineStart = index.offsetAt({ line: start.line, character: 0 });
         const source = maskSpans(
@@ -57,7 +58,7 @@ export const formatText: Formatter = (input) => {
         if (source.length <= 300) {
           const endCharacter = end.line === start.line ? end.character : source.length;
           const width = Math.max(1, displayWidth(source.slice(start.character, endCharacter)));
-          lines.push(`  ${source.replace(/[\x00-\x1f\x7f]/g, ' ')}`);
+          lines.push(`  ${source.replace(/[\x00-\x1f\x7f-\x9f]/g, ' ')}`);
           lines.push(`  ${' '.repeat(displayWidth(source.slice(0, start.character)))}${paint(f.severity, '^'.repeat(width))}`);
         }
       }

@@ -1,3 +1,4 @@
+import { BudgetExceeded, spend } from '../budget';
 import { createScanner, parseTree, printParseErrorCode, SyntaxKind } from 'jsonc-parser';
 import type { Node, ParseError } from 'jsonc-parser';
 import type { Comment, Extraction, Range } from '../model/types';
@@ -37,6 +38,7 @@ export function extractJson(text: string, path: string): Extraction {
     const tree = root ? toTree(source, lineBreakOf(source), root) : undefined;
     if (tree) collectTree(tree, { format: 'json', filePath: path, groupPrefix: '' }, out);
   } catch (error) {
+    if (error instanceof BudgetExceeded) throw error;
     out.parseProblems.push({ message: `JSON could not be read: ${error instanceof Error ? error.message : String(error)}`, range: { start: 0, end: text.length } });
   }
   return out;
@@ -88,6 +90,7 @@ function innerOfString(text: string, node: Node): Range {
 }
 
 function toTree(text: string, lineBreak: string, node: Node): TreeNode | undefined {
+  spend();
   const range = { start: node.offset, end: Math.min(node.offset + node.length, text.length) };
   switch (node.type) {
     case 'object': {

@@ -1,3 +1,4 @@
+import { BudgetExceeded } from '../budget';
 import type { Language, Tree } from 'web-tree-sitter';
 import { emptyExtraction, type Extraction, type Range } from '../model/types';
 import { newContext } from './python/context';
@@ -65,6 +66,7 @@ export function extractPython(text: string, language: Language): Extraction {
     }
     out.parseProblems = original.problems;
   } catch (err) {
+    if (err instanceof BudgetExceeded) throw err;
     out.parseProblems.push({ message: `Python extractor failed: ${err instanceof Error ? err.message : String(err)}`, range: { start: 0, end: 0 } });
   } finally {
     for (const tree of trees) tree.delete();

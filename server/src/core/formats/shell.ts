@@ -1,3 +1,4 @@
+import { BudgetExceeded, spend } from '../budget';
 import type { Language, Tree, TreeCursor } from 'web-tree-sitter';
 import { emptyExtraction, type EnvRead, type Extraction, type Range } from '../model/types';
 import { parseWith, type SyntaxNode } from './treesitter';
@@ -31,6 +32,7 @@ export function extractShell(text: string, language: Language): Extraction {
   try {
     tree = parseWith(language, text);
   } catch (error) {
+    if (error instanceof BudgetExceeded) throw error;
     out.parseProblems.push({ message: `The shell parser failed: ${messageOf(error)}`, range: { start: 0, end: 0 } });
     return out;
   }
@@ -39,6 +41,7 @@ export function extractShell(text: string, language: Language): Extraction {
     walk(context, tree);
     addFlagSites(context);
   } catch (error) {
+    if (error instanceof BudgetExceeded) throw error;
     out.parseProblems.push({ message: `Shell extraction stopped early: ${messageOf(error)}`, range: { start: 0, end: 0 } });
   } finally {
     tree.delete();
@@ -59,6 +62,7 @@ function walk(context: ShellContext, tree: Tree): void {
   let errorAncestors = 0;
   try {
     for (;;) {
+      spend(0);
       const type = cursor.nodeType;
       visit(context, cursor, type, ancestors[ancestors.length - 1], errorAncestors > 0);
       if (cursor.gotoFirstChild()) {

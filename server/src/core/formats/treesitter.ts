@@ -1,6 +1,7 @@
 import type { Language, Node as SyntaxNode } from 'web-tree-sitter';
 import { Parser } from 'web-tree-sitter';
 import type { Range } from '../model/types';
+import { spend } from '../budget';
 
 /**
  * Grammar languages loaded by the host (the CLI and server load the shipped `.wasm` files with
@@ -14,7 +15,8 @@ export interface Grammars {
 const parsers = new WeakMap<Language, Parser>();
 
 /**
- * Parses `text` with `language`, reusing one parser per language.
+ * Parses `text` with `language`, reusing one parser per language. The tree's nodes count against the
+ * active lint budget (`spend`; throws `BudgetExceeded`).
  * web-tree-sitter 0.27 receives the JS string as UTF-16, so node `startIndex`/`endIndex` are
  * UTF-16 code-unit offsets, the same unit as core ranges (a fixture with Chinese text checks it).
  */
@@ -25,8 +27,15 @@ export function parseWith(language: Language, text: string) {
     parser.setLanguage(language);
     parsers.set(language, parser);
   }
+  spend(0, true);
   const tree = parser.parse(text);
   if (!tree) throw new Error('tree-sitter returned no tree');
+  try {
+    spend(tree.rootNode.descendantCount, true);
+  } catch (error) {
+    tree.delete();
+    throw error;
+  }
   return tree;
 }
 

@@ -1,4 +1,5 @@
-import { Composer, LineCounter, Parser, isAlias, isMap, isScalar, isSeq } from 'yaml';
+import { BudgetExceeded, spend } from '../budget';
+import { Composer, Lexer, LineCounter, Parser, isAlias, isMap, isScalar, isSeq } from 'yaml';
 import type { Alias, Scalar, YAMLMap, YAMLSeq } from 'yaml';
 import type { Comment, Extraction, InsertionPoint, ParseProblem, Range } from '../model/types';
 import { emptyExtraction } from '../model/types';
@@ -23,13 +24,23 @@ import type { TreeEntry, TreeMap, TreeNode, TreeScalar } from './structured';
  * reported here with yaml's message ("Map keys must be unique") because its own check is quadratic
  * in the number of keys of a mapping.
  */
-export function extractYaml(text: string, path: string): Extraction {
+export function extractYaml(input: string, path: string): Extraction {
   const out = emptyExtraction();
+  // YAML 1.2 §5.4 counts a lone CR as a line break; the `yaml` package only splits at LF. Same length, so offsets hold.
+  const text = input.includes('\r') ? input.replace(/\r(?!\n)/g, '\n') : input;
   try {
     const lineCounter = new LineCounter();
-    const tokens = Array.from(new Parser(lineCounter.addNewLine).parse(text));
+    // The lexer loop the `yaml` package documents for `Parser` (parse/parser.d.ts), with a budget checkpoint per lexeme.
+    const parser = new Parser(lineCounter.addNewLine);
+    const tokens = [];
+    for (const lexeme of new Lexer().lex(text)) {
+      spend(0);
+      tokens.push(...parser.next(lexeme));
+    }
+    tokens.push(...parser.end());
     const composable: typeof tokens = [];
     for (const token of tokens) {
+      spend();
       const scan = scanCst(token, out.comments);
       if (scan.tooDeep === undefined) composable.push(token);
       else out.parseProblems.push(nestingProblem({ start: scan.tooDeep, end: Math.min(scan.tooDeep + 1, text.length) }));
@@ -44,6 +55,7 @@ export function extractYaml(text: string, path: string): Extraction {
       if (root) collectTree(root, { format: 'yaml', filePath: path, groupPrefix: index === 0 ? '' : `doc${index}:` }, out);
     });
   } catch (error) {
+    if (error instanceof BudgetExceeded) throw error;
     out.parseProblems.push({ message: `YAML could not be read: ${error instanceof Error ? error.message : String(error)}`, range: { start: 0, end: text.length } });
   }
   out.parseProblems.sort((a, b) => a.range.start - b.range.start);
@@ -108,6 +120,7 @@ class YamlTree {
   }
 
   node(node: unknown): TreeNode | undefined {
+    spend();
     if (isScalar(node)) return this.scalar(node);
     if (isAlias(node)) return this.alias(node);
     if (isMap(node)) return this.map(node);

@@ -234,6 +234,11 @@ export function emptyExtraction(): Extraction {
 export interface TextEdit {
   range: Range;
   text: string;
+  /**
+   * For an edit of one setting's value (`valueEdit`): the decoded value the setting must have after
+   * it; `lintDocument` re-extracts the edited text and drops the fix unless it does (and nothing else changed).
+   */
+  intendedValue?: string;
 }
 
 /**

@@ -2,6 +2,7 @@ import { maskSecret } from '../model/secret';
 import type { ErrorClass, ResponseClass } from './classify';
 import type { MessageRef, ProbeStep, ProbeTarget, Verdict } from './types';
 import { hasTrackingQuery, isSiteRoot, type UrlProblem } from './url';
+import type { ProbeProvider } from './provider';
 
 /** Everything the explanation of one probe needs; all strings already redacted. */
 export interface ExplainInput {
@@ -33,6 +34,8 @@ export interface ExplainInput {
   redirectLocation?: string;
   /** Redacted server message. */
   serverMessage?: string;
+  /** The provider profile the target matched (`providerForProbe`). */
+  provider?: ProbeProvider;
 }
 
 const PLACEHOLDER_KEY =
@@ -96,6 +99,7 @@ export function explain(input: ExplainInput): MessageRef[] {
     step: step?.name ?? '',
   };
   const refs = verdictRefs(input, data);
+  refs.splice(1, 0, ...providerRefs(input));
   if (input.verdict !== 'ok') refs.push(...contextRefs(input));
   if (!input.sentKey && input.target.keyNote) refs.push(input.target.keyNote);
   return refs;
@@ -206,6 +210,27 @@ function modelRefs(input: ExplainInput, data: Data): MessageRef[] {
     refs.push({ id: 'model.available', data: { models: models.slice(0, 10).join(', ') + (models.length > 10 ? ', …' : '') } });
     const suggestion = didYouMean(input.model, models);
     if (suggestion) refs.push({ id: 'model.didYouMean', data: { suggestion } });
+  }
+  return refs;
+}
+
+/** What the provider profile adds: its name, and per verdict the documented base, models list or log-prob fact. */
+function providerRefs(input: ExplainInput): MessageRef[] {
+  const p = input.provider;
+  if (!p) return [];
+  const refs: MessageRef[] = [{ id: 'provider.named', data: { name: p.name, docs: p.docsUrl } }];
+  switch (input.verdict) {
+    case 'not-found':
+    case 'html-not-api':
+      if (p.websiteApiBase) refs.push({ id: 'provider.website', data: { name: p.name, api: p.websiteApiBase } });
+      else if (p.documented.length > 0) refs.push({ id: 'provider.documented', data: { name: p.name, bases: p.documented.join(', ') } });
+      break;
+    case 'model-not-found':
+      if (p.modelsUrl) refs.push({ id: 'provider.models', data: { name: p.name, url: p.modelsUrl } });
+      break;
+    case 'no-logprobs':
+      if (p.logprobs === 'no') refs.push({ id: 'provider.noLogprobs', data: { name: p.name, source: p.logprobsSource ?? p.docsUrl } });
+      break;
   }
   return refs;
 }

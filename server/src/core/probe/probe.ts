@@ -1,6 +1,8 @@
 import { maskSecret, redactSecrets } from '../model/secret';
+import { redact } from '../redact';
 import { classifyError, classifyResponse, isPlainHttpTls, type ErrorClass, type ResponseClass } from './classify';
 import { explain } from './explain';
+import { providerForProbe, type ProbeProvider } from './provider';
 import { renderLocalized } from './messages';
 import { requestBody, requestHeaders, type BuiltRequest } from './request';
 import {
@@ -55,7 +57,16 @@ export async function probe(target: ProbeTarget, deps: ProbeDeps, options: Probe
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`unsupported scheme ${url.protocol}`);
     plan = planCalls(target.baseUrl, target.consumer);
   } catch (error) {
-    throw new ProbeInputError(`not an absolute http(s) URL: ${redactSecrets(target.baseUrl, target.apiKey ? [target.apiKey] : [])} (${(error as Error).message})`);
+    throw new ProbeInputError(`not an absolute http(s) URL: ${redact(target.baseUrl, target.apiKey ? [target.apiKey] : [])} (${redact((error as Error).message, target.apiKey ? [target.apiKey] : [])})`);
+  }
+  if (/^[a-z]+:\/\/[^/?#]*@/i.test(target.baseUrl.trim())) {
+    // Node's fetch (undici, under the openai npm SDK) throws "Request cannot be constructed from a URL
+    // that includes credentials" before any connection: that is no connection-refused verdict.
+    const shown = redact(target.baseUrl);
+    throw new ProbeInputError(
+      `the base URL ${shown} carries credentials (user:password@); fetch, which the openai npm SDK uses, refuses such URLs before connecting. Send the credential as the API key or a header instead`,
+      `base URL ${shown} 中带有凭据（user:password@）；openai npm SDK 所用的 fetch 会在连接前直接拒绝这类 URL。请改用 API 密钥或请求头传递凭据`,
+    );
   }
   return new ProbeRun(target, deps, options, plan).run();
 }
@@ -73,6 +84,7 @@ class ProbeRun {
   private fix: ProbeFix | undefined;
   private failedVariants: string[] = [];
   private chatUrlThatWorks: string | undefined;
+  private readonly provider: ProbeProvider | undefined;
 
   constructor(
     private readonly target: ProbeTarget,
@@ -85,6 +97,7 @@ class ProbeRun {
     this.keyUnsendable = !!target.apiKey && /[\r\n\0]|[^\x00-\xff]/.test(target.apiKey);
     this.sendKey = target.apiKey && !this.keyUnsendable ? target.apiKey : undefined;
     this.model = target.model;
+    this.provider = providerForProbe(target.baseUrl, target.consumer);
   }
 
   async run(): Promise<ProbeReport> {
@@ -161,12 +174,12 @@ class ProbeRun {
 
   private async tryVariants(main: StepRecord): Promise<void> {
     const requestUrl = main.step.url ?? this.plan.main.url;
-    const variants = urlVariants(this.target.baseUrl, this.target.consumer, requestUrl).filter((v) => safeOrigin(v.baseUrl) === new URL(this.target.baseUrl).origin);
+    const variants = urlVariants(this.target.baseUrl, this.target.consumer, requestUrl, 3, this.provider?.documented).filter((v) => safeOrigin(v.baseUrl) === new URL(this.target.baseUrl).origin);
     for (const variant of variants) {
       const call = planCalls(variant.baseUrl, variant.consumer).main;
       const record = await this.request('variant', call, { variant: true, built: requestBody(call.api, this.model, this.target.logprobs) });
       if (!NOT_AN_API.has(record.step.verdict)) {
-        this.fix = { baseUrl: variant.baseUrl, consumer: variant.consumer === this.target.consumer ? undefined : variant.consumer, verified: true, reason: renderLocalized([fixReason(variant, this.target.baseUrl, requestUrl), { id: 'fix.verified', data: { url: call.url } }]) };
+        this.fix = { baseUrl: variant.baseUrl, consumer: variant.consumer === this.target.consumer ? undefined : variant.consumer, verified: true, reason: renderLocalized([fixReason(variant, this.target.baseUrl, requestUrl, this.provider?.name), { id: 'fix.verified', data: { url: call.url } }]) };
         if (variant.reason === 'chat-not-responses') this.chatUrlThatWorks = call.url;
         return;
       }
@@ -284,6 +297,7 @@ class ProbeRun {
       chatUrlThatWorks: this.chatUrlThatWorks,
       redirectLocation: focus?.redirectLocation,
       serverMessage: focus?.response?.serverMessage,
+      provider: this.provider,
     });
     const explanation = renderLocalized(refs);
     return {
@@ -297,6 +311,7 @@ class ProbeRun {
       models: this.models,
       fix: this.fix ? { ...this.fix, baseUrl: this.redact(this.fix.baseUrl) } : undefined,
       key: { sent: this.sendKey !== undefined, masked: this.target.apiKey ? maskSecret(this.target.apiKey) : undefined },
+      provider: this.provider ? { id: this.provider.id, name: this.provider.name, docsUrl: this.provider.docsUrl, modelsUrl: this.provider.modelsUrl } : undefined,
       explanation: { en: this.redact(explanation.en), 'zh-CN': this.redact(explanation['zh-CN']) },
     };
   }
@@ -307,8 +322,10 @@ function stepName(api: ApiCall, consumer: ProbeTarget['consumer']): StepName {
   return api === 'chat' ? 'chat' : api === 'models' ? 'models' : api;
 }
 
-function fixReason(variant: UrlVariant, baseUrl: string, requestUrl: string): { id: string; data?: Record<string, string> } {
+function fixReason(variant: UrlVariant, baseUrl: string, requestUrl: string, provider?: string): { id: string; data?: Record<string, string> } {
   switch (variant.reason) {
+    case 'documented':
+      return { id: 'fix.documented', data: { provider: provider ?? '', base: variant.baseUrl } };
     case 'add-v1':
       return { id: 'fix.addV1' };
     case 'remove-v1':

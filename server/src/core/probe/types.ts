@@ -170,6 +170,8 @@ export interface ProbeReport {
   fix?: ProbeFix;
   /** Whether a key was sent, and its mask (`sk-…abcd (51 chars)`). */
   key: { sent: boolean; masked?: string };
+  /** The provider profile the base URL matched (`server/src/core/providers`), when one did. */
+  provider?: { id: string; name: string; docsUrl: string; modelsUrl?: string };
   explanation: Localized;
 }
 
@@ -181,9 +183,15 @@ export class ProbeCancelledError extends Error {
   }
 }
 
-/** Thrown by `probe` for a base URL that is not an absolute http(s) URL. */
+/**
+ * Thrown by `probe` for a base URL it cannot call: not an absolute http(s) URL, or one carrying
+ * `user:password@` credentials. `zh` is the Simplified Chinese text of the message when there is one.
+ */
 export class ProbeInputError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly zh?: string,
+  ) {
     super(message);
     this.name = 'ProbeInputError';
   }

@@ -179,19 +179,21 @@ function trimSlash(url: string, original: string): string {
 export interface UrlVariant {
   baseUrl: string;
   consumer: ProbeConsumer;
-  reason: 'structural' | 'add-v1' | 'remove-v1' | 'chat-not-responses';
+  reason: 'structural' | 'add-v1' | 'remove-v1' | 'chat-not-responses' | 'documented';
 }
 
 /**
  * Candidate corrections, most likely first, at most `limit`: the structural fix when the URL shows
- * one; else chat completions at the same base for `openai-responses`, then adding or removing `/v1`.
+ * one, then the bases the provider's profile documents for this client (`documented`, same origin);
+ * without a structural fix also chat completions at the same base for `openai-responses`, then adding
+ * or removing `/v1`.
  */
-export function urlVariants(baseUrl: string, consumer: ProbeConsumer, requestUrl: string, limit = 3): UrlVariant[] {
+export function urlVariants(baseUrl: string, consumer: ProbeConsumer, requestUrl: string, limit = 3, documented: readonly string[] = []): UrlVariant[] {
   const out: UrlVariant[] = [];
   const structural = diagnoseUrl(baseUrl, consumer, requestUrl);
-  if (structural) {
-    out.push({ baseUrl: structural.fixedBase, consumer, reason: 'structural' });
-  } else if (consumer !== 'raw') {
+  if (structural) out.push({ baseUrl: structural.fixedBase, consumer, reason: 'structural' });
+  for (const d of documented) out.push({ baseUrl: d, consumer, reason: 'documented' });
+  if (!structural && consumer !== 'raw') {
     if (consumer === 'openai-responses') out.push({ baseUrl, consumer: 'openai-sdk', reason: 'chat-not-responses' });
     const base = new URL(baseUrl);
     const path = base.pathname.replace(/\/+$/, '');

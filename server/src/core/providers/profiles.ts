@@ -1,148 +1,118 @@
 import { isLocalHost } from '../model/hosts';
+import { BUILTIN_PROFILES } from './builtin';
+
+/** The facts a profile can state; each stated fact of a built-in profile names its source. */
+export type ProfileFact =
+  | 'hosts'
+  | 'localPorts'
+  | 'openaiBases'
+  | 'chatUrl'
+  | 'modelsUrl'
+  | 'anthropicBase'
+  | 'nativeBases'
+  | 'websiteHosts'
+  | 'keyPrefixes'
+  | 'keyEnv'
+  | 'baseEnv'
+  | 'logprobs'
+  | 'topLogprobsMax';
 
 /**
  * Provider profiles: what each OpenAI-compatible endpoint documents. Data, each fact with its source;
  * users add more through `rolloutLint.extraProviders` / `.rolloutlintrc.json` `extraProviders`.
+ * URLs may hold `{placeholders}` (`https://{resource}.openai.azure.com/openai/v1`): the user's own
+ * resource or region, matched by `hostMatches`.
  */
 export interface ProviderProfile {
   id: string;
   name: string;
-  /** Host names (lower case) that identify the provider; empty for local servers matched by port. */
+  /**
+   * Host names (lower case) that identify the provider: exact or any subdomain; a `*` stands for one
+   * label (`bedrock-runtime.*.amazonaws.com`). Empty for local servers matched by port.
+   */
   hosts: string[];
   /** Loopback/LAN servers: matched by port on any local or private host. */
   localPorts?: number[];
   docsUrl: string;
-  /** Base URLs the provider documents for OpenAI-SDK-style clients (joined with `/chat/completions`). */
+  /** Base URLs the provider documents for OpenAI-SDK-style clients (joined with `/chat/completions`), one per region. */
   openaiBases: string[];
   /** The documented chat completions URL. */
   chatUrl: string;
   modelsUrl: string;
   /** Base for Anthropic-style clients that append `/v1/messages` themselves, if the provider offers one. */
   anthropicBase?: string;
-  /** Whether chat completions return `logprobs` when asked. */
+  /** The provider's own, non-OpenAI API bases (DashScope `…/api/v1`): wrong under an OpenAI client. */
+  nativeBases?: string[];
+  /** Hosts of the provider's website, docs or console (exact match): never an API base. */
+  websiteHosts?: string[];
+  /** Whether chat completions return `logprobs` when asked; `unknown` when the docs do not say. */
   logprobs: 'supported' | 'unknown' | 'no';
-  /** Known key prefixes (`sk-`, `sk-ant-`), for key/provider mismatch hints. */
+  /** The documented upper bound of `top_logprobs` for chat completions, when one is documented. */
+  topLogprobsMax?: number;
+  /** Key prefixes that identify this provider's keys (`sk-ant-`); the shared `sk-` is listed but never distinctive. */
   keyPrefixes?: string[];
   /** Environment variables that hold this provider's key and base URL. */
   keyEnv?: string[];
   baseEnv?: string[];
-  /** Where the facts above come from. */
+  /** Where each fact comes from: a URL of the provider's own docs page or official SDK (built-ins always). */
+  sources?: Partial<Record<ProfileFact, string>>;
+  /** One line naming the sources, for hover and user profiles (`.rolloutlintrc.json (path)`). */
   source: string;
 }
 
-/** Built-in profiles. TaoToken first: it is the default `ping` target. */
-export const BUILTIN_PROVIDERS: readonly ProviderProfile[] = [
-  {
-    id: 'taotoken',
-    name: 'TaoToken',
-    hosts: ['taotoken.net'],
-    docsUrl: 'https://taotoken.net',
-    openaiBases: ['https://taotoken.net/api/v1'],
-    chatUrl: 'https://taotoken.net/api/v1/chat/completions',
-    modelsUrl: 'https://taotoken.net/api/v1/models',
-    anthropicBase: 'https://taotoken.net/api',
-    logprobs: 'supported',
-    keyEnv: ['TAOTOKEN_API_KEY'],
-    baseEnv: ['TAOTOKEN_BASE_URL'],
-    source:
-      'TaoToken documents its chat endpoint as https://taotoken.net/api/v1/chat/completions; its guide gives https://taotoken.net/api as the base for clients that append /v1 themselves',
-  },
-  {
-    id: 'openai',
-    name: 'OpenAI',
-    hosts: ['api.openai.com'],
-    docsUrl: 'https://platform.openai.com/docs/api-reference',
-    openaiBases: ['https://api.openai.com/v1'],
-    chatUrl: 'https://api.openai.com/v1/chat/completions',
-    modelsUrl: 'https://api.openai.com/v1/models',
-    logprobs: 'supported',
-    keyPrefixes: ['sk-'],
-    keyEnv: ['OPENAI_API_KEY'],
-    baseEnv: ['OPENAI_BASE_URL'],
-    source: 'OpenAI API reference (chat completions, models); openai-python default base_url https://api.openai.com/v1',
-  },
-  {
-    id: 'anthropic',
-    name: 'Anthropic',
-    hosts: ['api.anthropic.com'],
-    docsUrl: 'https://docs.anthropic.com/en/api/messages',
-    openaiBases: ['https://api.anthropic.com/v1'],
-    chatUrl: 'https://api.anthropic.com/v1/chat/completions',
-    modelsUrl: 'https://api.anthropic.com/v1/models',
-    anthropicBase: 'https://api.anthropic.com',
-    logprobs: 'no',
-    keyPrefixes: ['sk-ant-'],
-    keyEnv: ['ANTHROPIC_API_KEY', 'ANTHROPIC_AUTH_TOKEN'],
-    baseEnv: ['ANTHROPIC_BASE_URL'],
-    source: 'Anthropic Messages API reference (POST /v1/messages); OpenAI SDK compatibility page (base https://api.anthropic.com/v1/, logprobs ignored)',
-  },
-  {
-    id: 'openrouter',
-    name: 'OpenRouter',
-    hosts: ['openrouter.ai'],
-    docsUrl: 'https://openrouter.ai/docs/api-reference/overview',
-    openaiBases: ['https://openrouter.ai/api/v1'],
-    chatUrl: 'https://openrouter.ai/api/v1/chat/completions',
-    modelsUrl: 'https://openrouter.ai/api/v1/models',
-    logprobs: 'unknown',
-    keyPrefixes: ['sk-or-'],
-    keyEnv: ['OPENROUTER_API_KEY'],
-    baseEnv: ['OPENROUTER_BASE_URL'],
-    source: 'OpenRouter API reference: base https://openrouter.ai/api/v1; logprobs depend on the routed model',
-  },
-  {
-    id: 'deepseek',
-    name: 'DeepSeek',
-    hosts: ['api.deepseek.com'],
-    docsUrl: 'https://api-docs.deepseek.com',
-    openaiBases: ['https://api.deepseek.com', 'https://api.deepseek.com/v1'],
-    chatUrl: 'https://api.deepseek.com/chat/completions',
-    modelsUrl: 'https://api.deepseek.com/models',
-    logprobs: 'supported',
-    keyPrefixes: ['sk-'],
-    keyEnv: ['DEEPSEEK_API_KEY'],
-    baseEnv: ['DEEPSEEK_BASE_URL'],
-    source: 'DeepSeek API docs: base_url https://api.deepseek.com (https://api.deepseek.com/v1 also accepted for OpenAI compatibility)',
-  },
-  {
-    id: 'perplexity',
-    name: 'Perplexity',
-    hosts: ['api.perplexity.ai'],
-    docsUrl: 'https://docs.perplexity.ai',
-    openaiBases: ['https://api.perplexity.ai'],
-    chatUrl: 'https://api.perplexity.ai/chat/completions',
-    modelsUrl: 'https://api.perplexity.ai/models',
-    logprobs: 'unknown',
-    keyPrefixes: ['pplx-'],
-    keyEnv: ['PERPLEXITY_API_KEY', 'PPLX_API_KEY'],
-    source: 'Perplexity API docs: OpenAI client with base_url="https://api.perplexity.ai" (no /v1)',
-  },
-  local('litellm-proxy', 'LiteLLM proxy', 4000, 'LiteLLM proxy docs: OpenAI client with base_url="http://0.0.0.0:4000"; it serves both /chat/completions and /v1/chat/completions', 'unknown', ['']),
-  local('sglang', 'local SGLang', 30000, 'SGLang server docs: OpenAI-compatible API at http://<host>:30000/v1 (default --port 30000); native POST /generate'),
-  local('openclaw-rl-proxy', 'OpenClaw-RL proxy', 30000, 'OpenClaw-RL: the rollout proxy serves /v1/chat/completions on port 30000 and forwards to the SGLang router'),
-  local('vllm', 'local vLLM', 8000, 'vLLM OpenAI-compatible server docs: http://<host>:8000/v1 (default --port 8000)'),
-  local('ollama', 'Ollama', 11434, 'Ollama OpenAI compatibility docs: http://localhost:11434/v1', 'no'),
-  local('lmstudio', 'LM Studio', 1234, 'LM Studio OpenAI compatibility docs: http://localhost:1234/v1'),
-];
+/** Built-in profiles (`./builtin`). TaoToken first: it is the default `ping` target. */
+export const BUILTIN_PROVIDERS: readonly ProviderProfile[] = BUILTIN_PROFILES;
 
-function local(id: string, name: string, port: number, source: string, logprobs: ProviderProfile['logprobs'] = 'supported', extraPaths: string[] = []): ProviderProfile {
-  return {
-    id,
-    name,
-    hosts: [],
-    localPorts: [port],
-    docsUrl: '',
-    openaiBases: [`http://127.0.0.1:${port}/v1`, ...extraPaths.map((path) => `http://127.0.0.1:${port}${path}`)],
-    chatUrl: `http://127.0.0.1:${port}/v1/chat/completions`,
-    modelsUrl: `http://127.0.0.1:${port}/v1/models`,
-    logprobs,
-    source,
-  };
+/** Key prefixes shared by many providers (OpenAI, DeepSeek, Moonshot, DashScope, SiliconFlow all issue `sk-…`). */
+const SHARED_KEY_PREFIXES = new Set(['sk-']);
+
+/** A host pattern (`bedrock-runtime.*.amazonaws.com`, `{resource}.openai.azure.com`) as a test on a lower-case host. */
+function hostPattern(pattern: string): (host: string) => boolean {
+  if (!/[*{]/.test(pattern)) return (host) => host === pattern || host.endsWith(`.${pattern}`);
+  const source = pattern
+    .split('.')
+    .map((label) => (label === '*' || /^\{[^}]+\}$/.test(label) ? '[a-z0-9-]+' : label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('\\.');
+  const re = new RegExp(`^(?:[a-z0-9-]+\\.)*${source}$`);
+  return (host) => re.test(host);
 }
 
+/** Whether `host` (lower case) is one of the profile's hosts. */
+export function profileHasHost(profile: ProviderProfile, host: string): boolean {
+  return profile.hosts.some((h) => hostPattern(h)(host));
+}
+
+/** Whether `host` is the host of a documented URL (`{placeholders}` match one label each). */
+export function hostMatches(documentedHost: string, host: string): boolean {
+  if (!/[*{]/.test(documentedHost)) return documentedHost === host;
+  return hostPattern(documentedHost)(host) && host.split('.').length === documentedHost.split('.').length;
+}
+
+/** A documented URL split for comparison: `{placeholders}` kept in `host`; `path` without trailing `/`. */
+export interface DocumentedUrl {
+  url: string;
+  host: string;
+  path: string;
+}
+
+/** Splits a documented URL (`https://{resource}.openai.azure.com/openai/v1/`); `undefined` when unparsable. */
+export function splitDocumentedUrl(url: string): DocumentedUrl | undefined {
+  const m = /^https?:\/\/([^/?#]+)(\/[^?#]*)?/i.exec(url);
+  if (!m) return undefined;
+  return { url, host: m[1].toLowerCase().replace(/:(80|443)$/, ''), path: (m[2] ?? '').replace(/\/+$/, '') };
+}
 
 /**
- * The profiles matching a URL: by host name (exact or subdomain), or, for local/LAN hosts and
+ * A documented URL made concrete for the user's host: placeholders replaced by the host the user
+ * configured (`https://{resource}.openai.azure.com/openai/v1` + `myres.openai.azure.com`).
+ */
+export function concreteUrl(documented: string, actualOrigin: string): string {
+  if (!/[{*]/.test(documented)) return documented;
+  return documented.replace(/^https?:\/\/[^/?#]+/i, actualOrigin);
+}
+
+/**
+ * The profiles matching a URL: by host name (see `ProviderProfile.hosts`), or, for local/LAN hosts and
  * single-label service names (`sglang`, `vllm-server`; see `isLocalHost`), by port. Returns `[]` for unparsable URLs.
  */
 export function matchProviders(url: string, profiles: readonly ProviderProfile[] = BUILTIN_PROVIDERS): ProviderProfile[] {
@@ -154,8 +124,57 @@ export function matchProviders(url: string, profiles: readonly ProviderProfile[]
   }
   const host = parsed.hostname.toLowerCase();
   const port = Number(parsed.port || (parsed.protocol === 'https:' ? 443 : 80));
-  const byHost = profiles.filter((p) => p.hosts.some((h) => host === h || host.endsWith(`.${h}`)));
+  const byHost = profiles.filter((p) => profileHasHost(p, host));
   if (byHost.length > 0) return byHost;
   if (!isLocalHost(host)) return [];
   return profiles.filter((p) => p.localPorts?.includes(port));
+}
+
+/** The profile whose website/docs/console host (exact) is the URL's host, if any. */
+export function matchWebsite(url: string, profiles: readonly ProviderProfile[] = BUILTIN_PROVIDERS): ProviderProfile | undefined {
+  let host: string;
+  try {
+    host = new URL(url).hostname.toLowerCase();
+  } catch {
+    return undefined;
+  }
+  return profiles.find((p) => p.websiteHosts?.includes(host));
+}
+
+/**
+ * The provider a key belongs to by its prefix, longest distinctive prefix first (`sk-ant-` wins over
+ * `sk-`); `undefined` when the key carries only a shared prefix (`sk-`) or none.
+ */
+export function providerOfKey(key: string, profiles: readonly ProviderProfile[] = BUILTIN_PROVIDERS): { profile: ProviderProfile; prefix: string } | undefined {
+  let best: { profile: ProviderProfile; prefix: string } | undefined;
+  for (const profile of profiles) {
+    for (const prefix of profile.keyPrefixes ?? []) {
+      if (SHARED_KEY_PREFIXES.has(prefix) || !key.startsWith(prefix)) continue;
+      if (!best || prefix.length > best.prefix.length) best = { profile, prefix };
+    }
+  }
+  return best;
+}
+
+/** The base URL a client of kind `consumer` should use for this profile, concrete for `origin` when given. */
+export function documentedBaseFor(profile: ProviderProfile, consumer: string, origin?: string): string | undefined {
+  const bases = consumer === 'anthropic' ? (profile.anthropicBase ? [profile.anthropicBase] : []) : profile.openaiBases;
+  if (bases.length === 0) return undefined;
+  const host = origin ? splitDocumentedUrl(origin)?.host : undefined;
+  const sameHost = host ? bases.find((b) => hostMatches(splitDocumentedUrl(b)?.host ?? '', host)) : undefined;
+  const chosen = sameHost ?? bases[0];
+  return origin ? concreteUrl(chosen, origin) : chosen;
+}
+
+/**
+ * Whether one of `providers` documents `path` (no trailing `/`) as a base on `host` (lower case;
+ * local profiles: any host), for OpenAI-style or Anthropic-style clients.
+ */
+export function documentsBasePath(providers: readonly ProviderProfile[], host: string, path: string): boolean {
+  return providers.some((p) =>
+    [...p.openaiBases, p.anthropicBase ?? ''].some((b) => {
+      const d = splitDocumentedUrl(b);
+      return d !== undefined && d.path === path && ((p.localPorts?.length ?? 0) > 0 || hostMatches(d.host, host));
+    }),
+  );
 }

@@ -43,7 +43,7 @@ export default defineRule({
         data: { key: setting.key, rest },
         range: setting.contentRange,
         subject: subjectOf(setting),
-        fixes: [{ titleId: 'fix.drop', safety: 'safe', edits: [{ range: { start, end: start + prefix[0].length }, text: '' }] }],
+        fixes: [{ titleId: 'fix.drop', safety: 'safe', edits: [{ range: { start, end: start + prefix[0].length }, text: '', intendedValue: setting.value?.startsWith(prefix[0]) ? setting.value.slice(prefix[0].length) : undefined }] }],
       });
     }
   },

@@ -1,5 +1,5 @@
 import { defineRule } from './rule';
-import { isExampleFile, replaceContent, subjectOf } from './util';
+import { isExampleFile, replaceSource, subjectOf } from './util';
 import { LOADERS, type Loader, type Setting } from '../model/types';
 import { maskSecret } from '../model/secret';
 
@@ -78,7 +78,7 @@ export default defineRule({
         },
         range: setting.contentRange,
         subject: subjectOf(setting),
-        fixes: onlyLineBreak ? [] : [{ titleId: 'fix.trim', safety: 'safe', edits: [replaceContent(setting, trimmed)] }],
+        fixes: onlyLineBreak ? [] : [{ titleId: 'fix.trim', safety: 'safe', edits: [replaceSource(setting, document.text, trimmed, setting.value?.replace(/^[\s\u200b-\u200d\u2060]+|[\s\u200b-\u200d\u2060]+$/g, ''))] }],
       });
     }
   },

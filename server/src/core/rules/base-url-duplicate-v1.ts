@@ -39,7 +39,7 @@ export default defineRule({
       // OpenClaw's `anthropic-messages` drops a trailing `/v1` itself: when every modelled client's URL is clean, so is the value.
       const normalizedAway = base.requests.length > 0 && base.requests.every((r) => r.clients.length > 0 && !DOUBLED.test(parseBaseUrl(r.url)?.path ?? ''));
       if (literal && !normalizedAway) {
-        const collapsed = setting.value.replace(DOUBLED, '/$1');
+        const collapsed = setting.value.replace(/\/(v\d+)\/\1(?=\/|\?|#|\s*$)/, '/$1');
         report({
           messageId: 'literal',
           data: { value: shorten(setting.value), segment: `/${literal[1]}/${literal[1]}` },

@@ -1,6 +1,7 @@
 import { defineRule } from './rule';
 import { replaceContent, shorten, subjectOf } from './util';
 import { withPath } from '../resolve/urls';
+import { documentsBasePath } from '../providers/profiles';
 
 /**
  * Operation paths that clients append themselves; a base URL ending in one makes the client call
@@ -56,6 +57,8 @@ export default defineRule({
       }
       const m = ENDPOINT.exec(parsed.path);
       if (!m || (m[2] === 'generate' && !m[1])) continue;
+      // A provider that documents this very path as its base (Azure AI Foundry `…/models`) is right.
+      if (documentsBasePath(base.providers, parsed.host.toLowerCase(), parsed.path.replace(/\/+$/, ''))) continue;
       const fixed = withPath(setting.value, parsed, parsed.path.slice(0, m.index) + (m[1] ?? ''));
       const request = appending[0];
       report({

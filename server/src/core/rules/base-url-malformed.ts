@@ -1,5 +1,5 @@
 import { defineRule } from './rule';
-import { isMisparsed, replaceContent, shorten, subjectOf } from './util';
+import { isMisparsed, replaceContent, replaceSource, shorten, subjectOf } from './util';
 import { isPlaceholderUrl, isTemplated, schemelessHost } from './url-shape';
 import { CLIENT_URL, clientViews } from '../resolve/clients';
 
@@ -117,7 +117,7 @@ export default defineRule({
       'fix.fixed': '改为 {fixed}',
     },
   },
-  check({ extraction, resolution, report, t }) {
+  check({ document, extraction, resolution, report, t }) {
     for (const base of resolution.baseUrls) {
       const { setting } = base;
       if (setting.value === undefined || setting.valueType !== 'string' || isMisparsed(setting, extraction.parseProblems)) continue;
@@ -155,7 +155,7 @@ export default defineRule({
           data: { value: shorten(value), where: t(/^\s/.test(kept) ? 'start' : 'end') },
           range: setting.contentRange,
           subject: subjectOf(setting),
-          fixes: trimmed !== source && trimmed !== '' ? [{ titleId: 'fix.fixed', data: { fixed: shorten(value) }, safety: 'safe', edits: [replaceContent(setting, trimmed)] }] : [],
+          fixes: trimmed !== source && trimmed !== '' ? [{ titleId: 'fix.fixed', data: { fixed: shorten(value) }, safety: 'safe', edits: [replaceSource(setting, document.text, trimmed, value)] }] : [],
         });
         continue;
       }

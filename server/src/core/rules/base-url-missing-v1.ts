@@ -1,12 +1,15 @@
 import { defineRule } from './rule';
 import { replaceContent, shorten, subjectOf } from './util';
-import { parseBaseUrl, sdkJoin, withPath } from '../resolve/urls';
+import { sdkJoin, withPath } from '../resolve/urls';
 import { findVerified, worksAsConfigured } from '../model/verified';
+import { hostMatches, splitDocumentedUrl } from '../providers/profiles';
 
 /**
  * A base URL whose path lacks the API version its consumer needs:
  * - warning: the path is empty or `/`, the consumer joins OpenAI paths (`/chat/completions`,
  *   `/responses`), and no matching provider profile documents a version-less base (DeepSeek does);
+ * - warning naming the documented base: the path is empty and the matching profile documents another
+ *   path (DashScope `…/compatible-mode/v1`, Zhipu `…/api/paas/v4`, Groq `…/openai/v1`);
  * - hint: a provider profile documents a different base for this consumer (TaoToken's `…/api` under the
  *   OpenAI SDK calls `…/api/chat/completions`, while TaoToken documents `…/api/v1/chat/completions`).
  * Other version segments (`/v4`, `/v1beta/openai`, `/openai`) are never reported.
@@ -68,10 +71,35 @@ export default defineRule({
         });
         return true;
       };
-      const profileBases = base.providers.flatMap((p) => p.openaiBases.map((b) => ({ provider: p, base: b, parsed: parseBaseUrl(b) })));
-      const sameHost = (b: (typeof profileBases)[number]) => b.parsed !== undefined && (b.parsed.host === parsed.host || (b.provider.localPorts?.length ?? 0) > 0);
-      const sameHostPaths = profileBases.filter(sameHost).map((b) => b.parsed!.path.replace(/\/+$/, ''));
+      const profileBases = base.providers.flatMap((p) => p.openaiBases.map((b) => ({ provider: p, base: b, parsed: splitDocumentedUrl(b) })));
+      const host = parsed.host.toLowerCase();
+      const sameHost = (b: (typeof profileBases)[number]) => b.parsed !== undefined && ((b.provider.localPorts?.length ?? 0) > 0 || hostMatches(b.parsed.host, host));
+      const sameHostPaths = profileBases.filter(sameHost).map((b) => b.parsed!.path);
       const path = parsed.path.slice(0, parsed.path.length - endpoint.length).replace(/\/+$/, '');
+      /** Reports the documented base of `documented`'s provider (a warning for a bare host, else a hint). */
+      const reportDocumented = (documented: (typeof profileBases)[number], severity: 'warning' | 'hint') => {
+        const fixed = withPath(v, parsed, documented.parsed!.path + endpoint);
+        const documentedBase = withPath(v, parsed, documented.parsed!.path);
+        report({
+          severity,
+          messageId: 'profile',
+          data: {
+            value: shorten(v),
+            via: request.consumer.via,
+            url: shorten(request.url, 100),
+            provider: documented.provider.name,
+            documented: sdkJoin(documentedBase, endpoint || (request.consumer.id === 'openai-responses' ? '/responses' : '/chat/completions')),
+          },
+          range: setting.contentRange,
+          subject: subjectOf(setting),
+          fixes: [{ titleId: 'fix.documented', data: { documented: fixed }, safety: 'unsafe', edits: [replaceContent(setting, fixed)] }],
+        });
+      };
+      if (path === '' && sameHostPaths.length > 0 && !sameHostPaths.includes('') && !sameHostPaths.includes('/v1')) {
+        // A provider whose documented base has another path (DashScope …/compatible-mode/v1, Zhipu …/api/paas/v4): name it.
+        if (!reportProven()) reportDocumented(profileBases.find(sameHost)!, 'warning');
+        continue;
+      }
       if (path === '') {
         if (sameHostPaths.includes('') || reportProven()) continue;
         report({
@@ -84,22 +112,8 @@ export default defineRule({
         continue;
       }
       if (sameHostPaths.length === 0 || sameHostPaths.includes(path)) continue;
-      const documented = profileBases.find((b) => sameHost(b) && b.parsed!.path.startsWith(path)) ?? profileBases.find(sameHost)!;
-      if (!documented.parsed!.path.startsWith(path) || reportProven()) continue;
-      report({
-        severity: 'hint',
-        messageId: 'profile',
-        data: {
-          value: shorten(v),
-          via: request.consumer.via,
-          url: shorten(request.url, 100),
-          provider: documented.provider.name,
-          documented: sdkJoin(documented.base, endpoint || (request.consumer.id === 'openai-responses' ? '/responses' : '/chat/completions')),
-        },
-        range: setting.contentRange,
-        subject: subjectOf(setting),
-        fixes: [{ titleId: 'fix.documented', data: { documented: documented.base }, safety: 'unsafe', edits: [replaceContent(setting, withPath(v, parsed, documented.parsed!.path.replace(/\/+$/, '') + endpoint))] }],
-      });
+      const documented = profileBases.find((b) => sameHost(b) && b.parsed!.path.startsWith(path));
+      if (documented && !reportProven()) reportDocumented(documented, 'hint');
     }
   },
 });

@@ -7,7 +7,7 @@ import { CLIENT_URL, clientViews } from '../resolve/clients';
  * Analytics campaign parameters (`utm_*`), Facebook `fbclid`, Google Ads `gclid`/`dclid`/`gbraid`/`wbraid`,
  * Microsoft `msclkid`, Yandex `yclid`, Mailchimp `mc_cid`/`mc_eid`, Alibaba/Taobao `spm`.
  */
-const TRACKING = /^(utm_[a-z_]+|fbclid|gclid|dclid|gbraid|wbraid|msclkid|yclid|mc_cid|mc_eid|spm|_ga|_gl)$/i;
+export const TRACKING = /^(utm_[a-z_]+|fbclid|gclid|dclid|gbraid|wbraid|msclkid|yclid|mc_cid|mc_eid|spm|_ga|_gl)$/i;
 
 /**
  * A base URL with a query string. Clients append their path after the whole base string, so the query
@@ -57,6 +57,8 @@ export default defineRule({
         return view.sent && clean.sent && new URL(view.url).pathname === new URL(clean.url).pathname;
       });
       const hash = parsed.hash !== undefined ? `#${parsed.hash}` : '';
+      /** Whitespace around the value is another finding's business: the fixes keep it. */
+      const edges = (middle: string) => `${/^\s*/.exec(setting.value!)![0]}${middle}${/\s*$/.exec(setting.value!)![0]}`;
       if (tracking.length > 0) {
         const keep = pairs.filter((p) => !tracking.includes(p));
         const fixed = v.slice(0, queryStart) + (keep.length ? `?${keep.join('&')}` : '') + hash;
@@ -66,7 +68,7 @@ export default defineRule({
           data: { value: shorten(v), params: tracking.map((p) => p.split('=')[0]).join(', ') },
           range: setting.contentRange,
           subject: subjectOf(setting),
-          fixes: [{ titleId: 'fix.stripTracking', safety: 'safe', edits: [replaceContent(setting, fixed)] }],
+          fixes: [{ titleId: 'fix.stripTracking', safety: 'safe', edits: [replaceContent(setting, edges(fixed))] }],
         });
       } else if (others.length > 0) {
         report({
@@ -75,7 +77,7 @@ export default defineRule({
           data: { value: shorten(v), params: others.map((p) => p.split('=')[0]).join(', ') },
           range: setting.contentRange,
           subject: subjectOf(setting),
-          fixes: [{ titleId: 'fix.stripQuery', safety: 'unsafe', edits: [replaceContent(setting, v.slice(0, queryStart) + hash)] }],
+          fixes: [{ titleId: 'fix.stripQuery', safety: 'unsafe', edits: [replaceContent(setting, edges(v.slice(0, queryStart) + hash))] }],
         });
       }
     }

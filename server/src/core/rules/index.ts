@@ -35,6 +35,10 @@ import topLogprobsOutOfRange from './top-logprobs-out-of-range';
 import topLogprobsWithoutLogprobs from './top-logprobs-without-logprobs';
 import parseError from './parse-error';
 import skippedFile from './skipped-file';
+import baseUrlProviderWebsite from './base-url-provider-website';
+import baseUrlNativePath from './base-url-native-path';
+import apiKeyProviderMismatch from './api-key-provider-mismatch';
+import logprobsProviderUnsupported from './logprobs-provider-unsupported';
 
 /**
  * The registry: the only list of rules. CLI choices, the config schema, docs and the README table
@@ -74,6 +78,10 @@ export const RULES: readonly Rule[] = [
   proxyNoProxyMissing,
   proxyNoProxyCidr,
   openclawMissingApiType,
+  baseUrlProviderWebsite,
+  baseUrlNativePath,
+  apiKeyProviderMismatch,
+  logprobsProviderUnsupported,
   parseError,
   disableDirective,
   skippedFile,

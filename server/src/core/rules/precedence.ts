@@ -6,6 +6,12 @@ import type { Finding } from '../model/types';
  */
 export const PRECEDENCE: readonly { winner: string; losers: readonly string[] }[] = [
   { winner: 'top-logprobs-without-logprobs', losers: ['logprobs-missing'] },
+  {
+    winner: 'base-url-provider-website',
+    losers: ['base-url-query-string', 'base-url-missing-v1', 'base-url-trailing-slash', 'base-url-endpoint-path', 'base-url-native-path', 'base-url-duplicate-v1'],
+  },
+  { winner: 'base-url-native-path', losers: ['base-url-missing-v1'] },
+  { winner: 'logprobs-provider-unsupported', losers: ['logprobs-missing'] },
   { winner: 'base-url-endpoint-path', losers: ['base-url-missing-v1', 'base-url-trailing-slash'] },
   { winner: 'base-url-placeholder', losers: ['base-url-missing-scheme', 'base-url-malformed', 'base-url-missing-v1'] },
   { winner: 'base-url-malformed', losers: ['base-url-missing-v1'] },

@@ -1,4 +1,4 @@
-import picomatch from 'picomatch';
+import { globMatcher } from '../glob';
 import type { Format, RequestSite, Setting, TextEdit } from '../model/types';
 import type { LintConfig } from '../config/config';
 import type { LintDocument } from './rule';
@@ -50,7 +50,7 @@ function matcher(glob: string): (path: string) => boolean {
   let match = matchers.get(glob);
   if (!match) {
     if (matchers.size > 256) matchers.clear();
-    matchers.set(glob, (match = picomatch(glob, { dot: true })));
+    matchers.set(glob, (match = globMatcher([glob])));
   }
   return match;
 }

@@ -37,7 +37,8 @@ export interface FixReport {
   titleId: string;
   data?: Record<string, string | number>;
   safety: FixSafety;
-  edits: TextEdit[];
+  /** `undefined` entries (a value `valueEdit` cannot write in its quoting) drop the whole fix. */
+  edits: (TextEdit | undefined)[];
 }
 
 export interface Report {

@@ -1,6 +1,7 @@
 import type { ParseProblem, RequestSite, Setting, TextEdit } from '../model/types';
 import { redactUrlSecrets } from '../model/secret';
 import { consumerOfCallee } from '../model/clients';
+import { valueEdit } from '../value-edit';
 
 /** Subject key for findings about a setting (see `Finding.subject`). */
 export function subjectOf(setting: Setting): string {
@@ -22,11 +23,29 @@ export function isExampleFile(path: string): boolean {
 }
 
 /**
- * An edit that replaces the characters inside the quotes of `setting` (the whole value when
- * unquoted) with `content`, leaving quotes and everything around them untouched.
+ * An edit that makes the decoded value of `setting` equal `value`, re-encoded for its quoting and
+ * touching nothing around it (whitespace before a `# comment`, quotes, unchanged escapes); see
+ * `valueEdit`. `undefined` when the value cannot be written there: the fix is then dropped.
  */
-export function replaceContent(setting: Setting, content: string): TextEdit {
-  return { range: { ...setting.contentRange }, text: content };
+export function replaceContent(setting: Setting, value: string): TextEdit | undefined {
+  return valueEdit(setting, value);
+}
+
+/**
+ * An edit that replaces the source text inside the quotes of `setting` with `content` (for fixes
+ * that work on the text as written, such as trimming escaped whitespace), declaring the decoded
+ * value it must yield so `lintDocument` can prove it. An unquoted value directly before an inline
+ * `# comment` keeps its trailing whitespace: without it every dotenv loader and the shell would
+ * read the comment as part of the value.
+ */
+export function replaceSource(setting: Setting, text: string, content: string, intendedValue: string | undefined): TextEdit {
+  const { start, end } = setting.contentRange;
+  if (setting.quote === '' && text[end] === '#') {
+    const source = text.slice(start, end);
+    const tail = /\s*$/.exec(source)![0];
+    if (tail && !content.endsWith(tail)) content += tail;
+  }
+  return { range: { start, end }, text: content, intendedValue };
 }
 
 /**

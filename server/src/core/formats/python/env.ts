@@ -15,9 +15,16 @@ export interface EnvReadNode {
 const GETENV = new Set(['os.getenv', 'getenv', 'os.environ.get', 'environ.get']);
 const ENVIRON = new Set(['os.environ', 'environ']);
 
-/** Source text of an expression with whitespace removed (`client.chat\n  .completions` → `client.chat.completions`). */
+/** Longest expression `compact` spells out: every callee and name it is compared with is far shorter. */
+const MAX_COMPACT = 512;
+
+/**
+ * Source text of an expression with whitespace removed (`client.chat\n  .completions` →
+ * `client.chat.completions`); `''` for expressions over 512 characters, so a chain `f()()()…` costs
+ * linear time, not the square of its length.
+ */
 export function compact(node: SyntaxNode | null | undefined): string {
-  return node ? node.text.replace(/\s+/g, '') : '';
+  return node && node.endIndex - node.startIndex <= MAX_COMPACT ? node.text.replace(/\s+/g, '') : '';
 }
 
 /** Argument nodes of a call without comments, split into positional and keyword arguments. */

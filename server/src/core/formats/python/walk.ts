@@ -1,6 +1,7 @@
 import type { Tree } from 'web-tree-sitter';
 import type { Comment, ParseProblem, Range } from '../../model/types';
 import type { SyntaxNode } from '../treesitter';
+import { spend } from '../../budget';
 
 /** A Python name scope: the module, a `def` or a `class`. */
 export interface Scope {
@@ -141,6 +142,7 @@ export function collect(tree: Tree, text: string): Collected {
   const stack: Def[] = [];
   let errorEnd = -1;
   for (const node of root.descendantsOfType(TYPES)) {
+    spend();
     if (!node) continue;
     const start = node.startIndex;
     while (stack.length > 0 && stack[stack.length - 1].end <= start) stack.pop();

@@ -1,0 +1,62 @@
+/**
+ * The work one file may cost (issue 13 item 6): a time budget and a syntax-node budget, checked at
+ * points inside the extractors and between rules. When either runs out, `lintDocument` stops and
+ * reports `skipped-file` with the reason instead of findings, so a 5 MB file of call chains cannot
+ * freeze the editor or exhaust memory. Linting is synchronous: one budget is active at a time.
+ */
+export interface LintBudget {
+  /**
+   * Processor time for one file, in milliseconds (default `DEFAULT_BUDGET.timeMs`): the thread's CPU
+   * time where the host exposes it (Node's `process.cpuUsage`), so a busy machine does not skip files;
+   * wall time elsewhere.
+   */
+  timeMs: number;
+  /** Syntax nodes (tree-sitter nodes, YAML/JSON nodes) one file may have (default `DEFAULT_BUDGET.maxNodes`). */
+  maxNodes: number;
+}
+
+/** 5 s and 2 million nodes: about 40 times what a 1 MB file of dense Python needs. */
+export const DEFAULT_BUDGET: LintBudget = { timeMs: 5000, maxNodes: 2_000_000 };
+
+/** Thrown at a checkpoint when the active budget is spent; `reason` is `time` or `nodes`. */
+export class BudgetExceeded extends Error {
+  constructor(readonly reason: 'time' | 'nodes') {
+    super(`lint budget exceeded (${reason})`);
+    this.name = 'BudgetExceeded';
+  }
+}
+
+let active: { deadline: number; nodesLeft: number; ticks: number } | undefined;
+
+const cpu = (globalThis as { process?: { cpuUsage?: () => { user: number; system: number } } }).process?.cpuUsage;
+
+/** Milliseconds of processor time used so far (wall-clock milliseconds where CPU time is unknown). */
+function clock(): number {
+  if (!cpu) return Date.now();
+  const { user, system } = cpu();
+  return (user + system) / 1000;
+}
+
+/** Runs `work` under `budget`; nested calls keep the outer budget. */
+export function withBudget<T>(budget: LintBudget, work: () => T): T {
+  if (active) return work();
+  active = { deadline: clock() + budget.timeMs, nodesLeft: budget.maxNodes, ticks: 0 };
+  try {
+    return work();
+  } finally {
+    active = undefined;
+  }
+}
+
+/**
+ * A checkpoint: counts `nodes` against the node budget and, every 256 calls (or when `force`), looks
+ * at the clock. Throws `BudgetExceeded`; does nothing outside `withBudget`.
+ */
+export function spend(nodes = 1, force = false): void {
+  if (!active) return;
+  active.nodesLeft -= nodes;
+  if (active.nodesLeft < 0) throw new BudgetExceeded('nodes');
+  if ((++active.ticks & 255) === 0 || force) {
+    if (clock() >= active.deadline) throw new BudgetExceeded('time');
+  }
+}

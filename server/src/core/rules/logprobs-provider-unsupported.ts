@@ -1,0 +1,67 @@
+import { defineRule } from './rule';
+import { shorten, siteSubject } from './util';
+import { rolloutReason } from './requests';
+import { matchProviders, type ProviderProfile } from '../providers/profiles';
+import type { Resolution } from '../resolve/resolve';
+import type { RequestSite } from '../model/types';
+
+/**
+ * The provider a request site goes to: the site's own resolved endpoint, else the one provider every
+ * base URL of the document points at (local servers and remote ones alike); `undefined` when unknown
+ * or ambiguous.
+ */
+function providerOf(site: RequestSite, resolution: Resolution): { provider: ProviderProfile; url: string } | undefined {
+  if (site.endpoint) {
+    const matched = matchProviders(site.endpoint, resolution.providers);
+    return matched.length === 1 ? { provider: matched[0], url: site.endpoint } : undefined;
+  }
+  const bases = resolution.baseUrls.filter((b) => b.parsed && b.setting.value !== undefined);
+  if (bases.length === 0 || bases.some((b) => b.providers.length !== 1)) return undefined;
+  const ids = new Set(bases.map((b) => b.providers[0].id));
+  if (ids.size !== 1) return undefined;
+  return { provider: bases[0].providers[0], url: bases[0].setting.value!.trim() };
+}
+
+/**
+ * A rollout request (DESIGN "Rollout requests") to a provider whose profile says its chat
+ * completions return no log probs (Anthropic's OpenAI layer ignores `logprobs`; Groq rejects it with
+ * 400): the trainer gets no `rollout_log_probs` whatever the request asks. A hint when the profile
+ * says `unknown` (OpenRouter routes to models that may or may not return them).
+ */
+export default defineRule({
+  meta: {
+    id: 'logprobs-provider-unsupported',
+    title: 'Rollout request goes to a provider that returns no log probs',
+    defaultSeverity: 'warning',
+    formats: ['yaml', 'json', 'python', 'shell'],
+    fixable: false,
+  },
+  messages: {
+    en: {
+      no: 'this rollout request goes to {provider} ({url}), which documents that chat completions return no log probs ({source}); the trainer gets no rollout_log_probs. Serve the policy from an engine that returns them (SGLang, vLLM)',
+      unknown: 'this rollout request goes to {provider} ({url}), whose docs do not say whether chat completions return log probs; check with "Test TaoToken Connection" or `rollout-lint ping` before training',
+    },
+    'zh-CN': {
+      no: '此 rollout 请求发往 {provider}（{url}），其文档说明 chat completions 不返回 log probs（{source}）；训练器拿不到 rollout_log_probs。请改用能返回它们的推理引擎（SGLang、vLLM）提供策略模型',
+      unknown: '此 rollout 请求发往 {provider}（{url}），其文档未说明 chat completions 是否返回 log probs；训练前请用 "Test TaoToken Connection" 或 `rollout-lint ping` 确认',
+    },
+  },
+  check({ document, extraction, resolution, config, report }) {
+    for (const site of extraction.requestSites) {
+      if (site.apiKind === 'responses' || site.apiKind === 'sglang-generate') continue;
+      // A config mapping is a request only when it carries the log-prob switch (`sampling: {logprobs: true}`).
+      if (site.apiKind === 'unknown' && !site.params.logprobs && !site.params.top_logprobs) continue;
+      if (!rolloutReason(site, document, config)) continue;
+      const target = providerOf(site, resolution);
+      if (!target || target.provider.logprobs === 'supported') continue;
+      const no = target.provider.logprobs === 'no';
+      report({
+        severity: no ? 'warning' : 'hint',
+        messageId: no ? 'no' : 'unknown',
+        data: { provider: target.provider.name, url: shorten(target.url), source: target.provider.sources?.logprobs ?? target.provider.docsUrl },
+        range: site.anchorRange,
+        subject: no ? siteSubject(site) : `${siteSubject(site)}:provider`,
+      });
+    }
+  },
+});

@@ -1,0 +1,81 @@
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { lintDocument } from '../../../server/src/core/lint';
+import { compact } from '../../../server/src/core/formats/python/env';
+import { loadGrammars } from '../../../server/src/node/grammars';
+import type { Grammars } from '../../../server/src/core/formats/treesitter';
+import { parseWith } from '../../../server/src/core/formats/treesitter';
+import { fuzzParameters } from '../../support/fuzz';
+
+/** Issue 13 item 6: the work per file is bounded; over the budget a file gets `skipped-file` with the reason. */
+describe('per-file budget (time and syntax nodes)', function () {
+  this.timeout(300_000);
+  let grammars: Grammars;
+  before(async () => {
+    grammars = await loadGrammars();
+  });
+
+  const inputs: Record<string, string> = {
+    'client.py': `from openai import OpenAI\nc = OpenAI(base_url="https://api.example.com/v1/v1")\n`,
+    'run.sh': 'export OPENAI_BASE_URL=https://api.example.com/v1/v1\n',
+    'rollout.yaml': 'rollout:\n  base_url: https://api.example.com/v1/v1\n',
+    'openclaw.json': '{"models":{"providers":{"a":{"baseUrl":"https://api.example.com/v1/v1"}}}}',
+  };
+
+  for (const [path, text] of Object.entries(inputs)) {
+    it(`${path}: a spent node budget gives one skipped-file naming it, in English and Chinese`, () => {
+      assert.ok(lintDocument({ path, text }, { grammars }).findings.some((f) => f.ruleId === 'base-url-duplicate-v1'));
+      const over = lintDocument({ path, text }, { grammars, budget: { timeMs: 60_000, maxNodes: 3 } });
+      assert.deepEqual(over.findings.map((f) => [f.ruleId, f.messageId, f.data.reason]), [['skipped-file', 'budget', 'nodes']]);
+      assert.match(over.findings[0].message, /3 syntax nodes/);
+      assert.match(lintDocument({ path, text }, { grammars, locale: 'zh-CN', budget: { timeMs: 60_000, maxNodes: 3 } }).findings[0].message, /预算/);
+    });
+  }
+
+  it('a spent time budget gives skipped-file with reason "time"', () => {
+    const over = lintDocument({ path: 'run.sh', text: inputs['run.sh'] }, { grammars, budget: { timeMs: 0, maxNodes: 1e9 } });
+    assert.deepEqual(over.findings.map((f) => [f.ruleId, f.data.reason]), [['skipped-file', 'time']]);
+  });
+
+  it('compact() does not re-stringify long expressions (the super-linear cost of f()()()… chains)', () => {
+    const chain = `x = f${'()'.repeat(5000)}\n`;
+    const tree = parseWith(grammars.python, chain);
+    try {
+      const call = tree.rootNode.descendantsOfType('call')[0]!;
+      assert.equal(compact(call.childForFieldName('function')), '');
+      assert.equal(compact(tree.rootNode.descendantsOfType('call').at(-1)!.childForFieldName('function')), 'f');
+    } finally {
+      tree.delete();
+    }
+  });
+
+  it('100 KB of call chains, subscripts and huge flat arrays lint within the default budget (property)', () => {
+    const shapes = fc.constantFrom(
+      (n: number) => `OPENAI_BASE_URL = "https://api.example.com/v1"\nx = f${'()'.repeat(n)}\n`,
+      (n: number) => `OPENAI_BASE_URL = "https://api.example.com/v1"\nx = a${'[0]'.repeat(n)}\n`,
+      (n: number) => `OPENAI_BASE_URL = "https://api.example.com/v1"\nx = client${'.chat'.repeat(n)}.create(base_url="https://api.example.com/v1/v1")\n`,
+      (n: number) => `OPENAI_BASE_URL = "https://api.example.com/v1"\nx = [${'1, '.repeat(n)}]\n`,
+    );
+    fc.assert(
+      fc.property(shapes, fc.integer({ min: 1000, max: 33_000 }), (shape, n) => {
+        const outcome = lintDocument({ path: 'chain.py', text: shape(n) }, { grammars });
+        assert.ok(!outcome.findings.some((f) => f.ruleId === 'skipped-file'), `skipped: ${outcome.findings[0]?.message}`);
+      }),
+      fuzzParameters(6),
+    );
+  });
+
+  it('JSON and YAML with huge flat arrays and deep nesting never throw', () => {
+    const texts: [string, string][] = [
+      ['big.json', `{"a": [${'1,'.repeat(50_000)}1]}`],
+      ['deep.json', `${'['.repeat(20_000)}${']'.repeat(20_000)}`],
+      ['big.yaml', `a:\n${'  - 1\n'.repeat(30_000)}`],
+      ['deep.yaml', `${'['.repeat(20_000)}${']'.repeat(20_000)}`],
+      ['cr.yaml', 'rollout:\r  base_url: https://api.example.com/v1\r  model: policy\r'],
+    ];
+    for (const [path, text] of texts) {
+      const outcome = lintDocument({ path, text }, { grammars });
+      if (path === 'cr.yaml') assert.deepEqual(outcome.findings.map((f) => f.ruleId), [], 'CR-only line breaks are line breaks');
+    }
+  });
+});
