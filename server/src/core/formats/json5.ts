@@ -1,4 +1,5 @@
 import { parse as parseMomoa } from '@humanwhocodes/momoa';
+import { BudgetExceeded, spend } from '../budget';
 import type { Comment, Extraction, Range } from '../model/types';
 import { emptyExtraction } from '../model/types';
 import { collectTree, flowInsertion, lineBreakOf, MAX_NESTING, nestingProblem } from './structured';
@@ -27,7 +28,7 @@ export function isJson5Path(path: string): boolean {
  * same model as `extractJson` (OpenClaw documents `openclaw.json` as JSON5). Ranges are UTF-16 offsets
  * into `text` (momoa ranges are string indexes; a leading BOM is read as white space). Never throws:
  * a syntax error becomes one ParseProblem at its offset, text nested deeper than `MAX_NESTING` one at
- * the first too-deep bracket.
+ * the first too-deep bracket. A spent lint budget (`spend`, one per node) is rethrown.
  */
 export function extractJson5(text: string, path: string): Extraction {
   const out = emptyExtraction();
@@ -47,6 +48,7 @@ export function extractJson5(text: string, path: string): Extraction {
     const tree = toTree(source, lineBreakOf(source), doc.body);
     if (tree) collectTree(tree, { format: 'json', filePath: path, groupPrefix: '' }, out);
   } catch (error) {
+    if (error instanceof BudgetExceeded) throw error;
     const offset = typeof (error as { offset?: unknown }).offset === 'number' ? Math.min((error as { offset: number }).offset, text.length) : 0;
     const message = error instanceof Error ? error.message.replace(/\s*\(\d+:\d+\)$/, '') : String(error);
     out.parseProblems.push({ message: `JSON5: ${message}`, range: { start: offset, end: Math.min(offset + 1, text.length) } });
@@ -88,6 +90,7 @@ function keyName(node: MomoaNode): string {
 }
 
 function toTree(text: string, lineBreak: string, node: MomoaNode): TreeNode | undefined {
+  spend();
   const range = { start: node.range[0], end: node.range[1] };
   switch (node.type) {
     case 'Object': {
