@@ -65,6 +65,24 @@ async function main_(): Promise<void> {
     }
   }
 
+  // Adversarial shapes (issue 13 item 6): must stay linear per KB and inside the per-file budget.
+  const adversarial: [string, string][] = [
+    ['call chain f()()…', `OPENAI_BASE_URL = "x"\nx = f${'()'.repeat(50_000)}\n`],
+    ['subscripts a[0][0]…', `OPENAI_BASE_URL = "x"\nx = a${'[0]'.repeat(33_000)}\n`],
+    ['flat array', `OPENAI_BASE_URL = "x"\nx = [${'1, '.repeat(33_000)}]\n`],
+  ];
+  for (const [bench, text] of adversarial) {
+    const runs: number[] = [];
+    let skipped = false;
+    for (let i = 0; i < 3; i++) {
+      const t = performance.now();
+      skipped = lintDocument({ path: 'chain.py', text }, { grammars }).findings.some((f) => f.ruleId === 'skipped-file');
+      runs.push(performance.now() - t);
+    }
+    const ms = median(runs);
+    rows.push({ bench: `lint python ${bench}`, bytes: text.length, medianMs: +ms.toFixed(2), mbPerS: +(text.length / 1e6 / (ms / 1000)).toFixed(2), findings: skipped ? 'skipped' : 0 });
+  }
+
   const ws = mkdtempSync(join(tmpdir(), 'rollout-lint-bench-'));
   try {
     for (let i = 0; i < 100; i++) {

@@ -1,19 +1,26 @@
 /**
  * Generates `contributes.configuration` of the root package.json from the sources it must agree with:
  * `DEFAULT_CONFIG` (defaults), the rule registry (the `rolloutLint.rules` properties) and the
- * `.rolloutlintrc.json` schema (the shape of every option the two share).
+ * `.rolloutlintrc.json` schema (the shape of every option the two share); the `config.*` texts of
+ * package.nls.json / package.nls.zh-cn.json; and l10n/bundle.l10n.json from the client's texts.
  *
  *   npx tsx client/scripts/manifest.ts           check; exit 1 when package.json is stale
  *   npx tsx client/scripts/manifest.ts --write   rewrite contributes.configuration
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { clientMessages } from '../src/connection/texts';
 import { join } from 'node:path';
 import { DEFAULT_CONFIG } from '../../server/src/core/config/config';
 import { docsUrl } from '../../server/src/core/docs';
 import { RULES } from '../../server/src/core/rules/index';
+import { RULE_TITLES_ZH } from './rule-titles-zh';
 
 const ROOT = join(__dirname, '..', '..');
 export const PACKAGE_JSON = join(ROOT, 'package.json');
+export const PACKAGE_NLS = join(ROOT, 'package.nls.json');
+export const PACKAGE_NLS_ZH = join(ROOT, 'package.nls.zh-cn.json');
+/** The client's English l10n bundle: every client text mapped to itself (VS Code's bundle format). */
+export const L10N_BUNDLE = join(ROOT, 'l10n', 'bundle.l10n.json');
 const RC_SCHEMA = join(ROOT, 'schemas', 'rolloutlintrc.schema.json');
 
 type Schema = Record<string, unknown>;
@@ -27,13 +34,14 @@ function inline(node: unknown, definitions: Record<string, Schema>): unknown {
   return Object.fromEntries(Object.entries(obj).filter(([k]) => k !== 'description').map(([k, v]) => [k, inline(v, definitions)]));
 }
 
+/** English descriptions of the settings (package.nls.json `config.<name>.description`). */
 const DESCRIPTIONS: Record<string, string> = {
   enable:
     'Lint `.env`, YAML, JSON, Python and shell files for the configuration mistakes that stall LLM RL rollouts (base URLs, API keys, log-prob requests). `false` turns Rollout Lint off for this resource.',
   rules:
     'Level per rule id: `error`, `warning`, `hint` or `off`. Unlisted rules keep their default. A `.rolloutlintrc.json` nearer the file wins over this setting. Each rule has a page under [docs/rules](https://github.com/rollout-lint/rollout-lint/tree/main/docs/rules).',
   rolloutGlobs:
-    'Files whose generation requests are rollout requests (picomatch globs matched against the workspace-relative path); rollout requests must ask for log probs. Replaces the default.',
+    'Files whose generation requests are rollout requests (picomatch globs matched against the workspace-relative path); rollout requests must ask for logprobs. Replaces the default.',
   jsonGlobs: 'JSON files to lint besides `openclaw.json` and `*settings.json` with an `env` key (picomatch globs matched against the workspace-relative path).',
   extraKeys:
     'Extra key names per role (`baseUrl`, `apiKey`, `model`, `logprobs`, …), matched case-, `-`- and `_`-insensitively; added to the built-in table.',
@@ -44,21 +52,54 @@ const DESCRIPTIONS: Record<string, string> = {
   'trace.server': 'Traces the messages between VS Code and the Rollout Lint language server in the Rollout Lint output channel.',
 };
 
+/** The same in Simplified Chinese (package.nls.zh-cn.json); terms follow the glossary. */
+const DESCRIPTIONS_ZH: Record<string, string> = {
+  enable: '检查 `.env`、YAML、JSON、Python 和 shell 文件中会让 LLM 强化学习 rollout 卡住的配置错误（base URL、API 密钥、logprobs 请求）。`false` 表示对此资源关闭 Rollout Lint。',
+  rules:
+    '按规则 id 设置级别：`error`、`warning`、`hint` 或 `off`。未列出的规则保持默认级别。离文件更近的 `.rolloutlintrc.json` 优先于此设置。每条规则在 [docs/rules](https://github.com/rollout-lint/rollout-lint/tree/main/docs/rules) 下有说明页。',
+  rolloutGlobs: '其中的生成请求算作 rollout 请求的文件（picomatch glob，与相对工作区的路径匹配）；rollout 请求必须要求 logprobs。会替换默认值。',
+  jsonGlobs: '除 `openclaw.json` 和带 `env` 键的 `*settings.json` 外还要检查的 JSON 文件（picomatch glob，与相对工作区的路径匹配）。',
+  extraKeys: '按角色（`baseUrl`、`apiKey`、`model`、`logprobs` 等）追加的键名，匹配时不区分大小写、`-` 和 `_`；会加入内置表。',
+  extraProviders: '在内置服务商配置之外追加、并优先检查的服务商配置：`id`、`name`、`openaiBases`，以及 `hosts` 或 `localPorts`；其他字段由第一个 base 推出。在不受信任的工作区中会被忽略。',
+  maxFileBytes: '超过此字节数的文件不会被检查，而是得到一条 `skipped-file` 诊断。打开的编辑器、工作区扫描和 CLI 使用同一上限。',
+  'trace.server': '在 Rollout Lint 输出通道中记录 VS Code 与 Rollout Lint 语言服务器之间的消息。',
+};
+
+/** `%key%` for package.json and the key itself. */
+const nls = (key: string) => `%${key}%`;
+
+/** The package.nls keys client/scripts/manifest.ts owns (all under `config.`), in English and Chinese. */
+export function configurationTexts(): { en: Record<string, string>; zh: Record<string, string> } {
+  const en: Record<string, string> = { 'config.title': 'Rollout Lint' };
+  const zh: Record<string, string> = { 'config.title': 'Rollout Lint' };
+  for (const name of Object.keys(DESCRIPTIONS)) {
+    en[`config.${name}.description`] = DESCRIPTIONS[name];
+    zh[`config.${name}.description`] = DESCRIPTIONS_ZH[name] ?? '';
+  }
+  for (const r of RULES) {
+    en[`config.rules.${r.meta.id}.description`] = `${r.meta.title} (default: \`${r.meta.defaultSeverity}\`). [Docs](${docsUrl(r.meta.id)})`;
+    const title = RULE_TITLES_ZH[r.meta.id];
+    zh[`config.rules.${r.meta.id}.description`] = title === undefined ? '' : `${title}（默认：\`${r.meta.defaultSeverity}\`）。[文档](${docsUrl(r.meta.id)})`;
+  }
+  return { en, zh };
+}
+
 /** The `contributes.configuration` object package.json must hold. */
 export function configurationContribution(): Schema {
   const schema = JSON.parse(readFileSync(RC_SCHEMA, 'utf8')) as { properties: Record<string, Schema>; definitions: Record<string, Schema> };
   const shared = (name: keyof typeof DEFAULT_CONFIG) => inline(schema.properties[name], schema.definitions) as Schema;
-  const setting = (name: string, body: Schema, scope = 'resource') => [`rolloutLint.${name}`, { ...body, scope, markdownDescription: DESCRIPTIONS[name] }];
+  const setting = (name: string, body: Schema, scope = 'resource') => [`rolloutLint.${name}`, { ...body, scope, markdownDescription: nls(`config.${name}.description`) }];
   const rules = {
     type: 'object',
     default: DEFAULT_CONFIG.rules,
     properties: Object.fromEntries(
-      RULES.map((r) => [r.meta.id, { enum: ['error', 'warning', 'hint', 'off'], markdownDescription: `${r.meta.title} (default: \`${r.meta.defaultSeverity}\`). [Docs](${docsUrl(r.meta.id)})` }]),
+      // `type: string` makes the Settings editor show a key/value table instead of only "Edit in settings.json".
+      RULES.map((r) => [r.meta.id, { type: 'string', enum: ['error', 'warning', 'hint', 'off'], markdownDescription: nls(`config.rules.${r.meta.id}.description`) }]),
     ),
     additionalProperties: false,
   };
   return {
-    title: 'Rollout Lint',
+    title: nls('config.title'),
     properties: Object.fromEntries([
       setting('enable', { type: 'boolean', default: true }),
       setting('rules', rules),
@@ -72,15 +113,34 @@ export function configurationContribution(): Schema {
   };
 }
 
+/** `bundle` with the `config.` keys replaced by `owned` (other keys kept, in order), as JSON text. */
+function withOwned(bundle: Record<string, string>, owned: Record<string, string>): string {
+  const kept = Object.entries(bundle).filter(([k]) => !k.startsWith('config.'));
+  return `${JSON.stringify(Object.fromEntries([...kept, ...Object.entries(owned)]), null, 2)}\n`;
+}
+
 if (require.main === module) {
   const text = readFileSync(PACKAGE_JSON, 'utf8');
   const pkg = JSON.parse(text);
   const expected = configurationContribution();
-  if (JSON.stringify(pkg.contributes?.configuration) === JSON.stringify(expected)) process.exit(0);
+  const texts = configurationTexts();
+  const files = [
+    { path: PACKAGE_NLS, owned: texts.en },
+    { path: PACKAGE_NLS_ZH, owned: texts.zh },
+  ].map((f) => {
+    const before = readFileSync(f.path, 'utf8');
+    return { ...f, before, after: withOwned(JSON.parse(before), f.owned) };
+  });
+  const bundleBefore = existsSync(L10N_BUNDLE) ? readFileSync(L10N_BUNDLE, 'utf8') : '';
+  const bundleAfter = `${JSON.stringify(Object.fromEntries(clientMessages().map((m) => [m, m])), null, 2)}\n`;
+  const stale = JSON.stringify(pkg.contributes?.configuration) !== JSON.stringify(expected) || files.some((f) => f.before !== f.after) || bundleBefore !== bundleAfter;
+  if (!stale) process.exit(0);
   if (!process.argv.includes('--write')) {
-    console.error('package.json contributes.configuration is stale: run "npx tsx client/scripts/manifest.ts --write"');
+    console.error('package.json contributes.configuration, package.nls*.json or l10n/bundle.l10n.json is stale: run "npx tsx client/scripts/manifest.ts --write"');
     process.exit(1);
   }
   pkg.contributes = { ...pkg.contributes, configuration: expected };
   writeFileSync(PACKAGE_JSON, `${JSON.stringify(pkg, null, 2)}\n`);
+  for (const f of files) writeFileSync(f.path, f.after);
+  writeFileSync(L10N_BUNDLE, bundleAfter);
 }

@@ -1,6 +1,7 @@
 import type * as vscode from 'vscode';
 import { LanguageClient, State, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { COMMANDS } from './commands/index';
+import { say } from './connection/texts';
 import { redactTrace } from '../../server/src/core/redact';
 import { showOutput } from './commands/show-output';
 import { createHost, createLogChannel, track } from './host';
@@ -52,10 +53,15 @@ async function startClient(context: vscode.ExtensionContext, host: Host, log: vs
   next.onDidChangeState((e) => status.setState(STATES[e.newState]));
   try {
     await next.start();
-    next.onNotification('rolloutLint/slowRun', (p: { uri: string; ms: number }) => status.reportSlowRun(p.uri, p.ms));
+    const server = next.initializeResult?.serverInfo;
+    log.info(say(host.language, 'log.started', { version: host.version, server: server ? `${server.name} ${server.version ?? ''}`.trim() : '?', folders: host.workspaceFolderCount(), language: host.language }));
+    next.onNotification('rolloutLint/slowRun', (p: { uri: string; ms: number }) => {
+      status.reportSlowRun(p.uri, p.ms);
+      log.info(say(host.language, 'log.slow', { file: host.relativePath(p.uri), ms: p.ms }));
+    });
   } catch (error) {
     status.setState('failed');
-    log.error(`the Rollout Lint server did not start: ${(error as Error).message}`);
+    log.error(say(host.language, 'log.startFailed', { message: (error as Error).message }));
   }
 }
 

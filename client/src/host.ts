@@ -7,6 +7,8 @@ import { DOCUMENT_SELECTOR } from './options';
  * returns, so it can be unit-tested with a fake.
  */
 export function createHost(context: vscode.ExtensionContext): Host {
+  const reports = new ReadOnlyDocuments();
+  context.subscriptions.push(reports, vscode.workspace.registerTextDocumentContentProvider(ReadOnlyDocuments.scheme, reports));
   return {
     language: vscode.env.language,
     testMode: context.extensionMode === vscode.ExtensionMode.Test,
@@ -19,7 +21,17 @@ export function createHost(context: vscode.ExtensionContext): Host {
       const document = editor?.document;
       return document ? { uri: document.uri.toString(), version: document.version, languageId: document.languageId, offset: document.offsetAt(editor.selection.active) } : undefined;
     },
-    countDiagnostics: (source) => vscode.languages.getDiagnostics().reduce((n, [, list]) => n + list.filter((d) => d.source === source).length, 0),
+    countDiagnostics: (source) => {
+      const counts = { errors: 0, warnings: 0 };
+      for (const [, list] of vscode.languages.getDiagnostics()) {
+        for (const d of list) {
+          if (d.source !== source) continue;
+          if (d.severity === vscode.DiagnosticSeverity.Error) counts.errors++;
+          else if (d.severity === vscode.DiagnosticSeverity.Warning) counts.warnings++;
+        }
+      }
+      return counts;
+    },
     onDidChangeDiagnostics: (listener) => vscode.languages.onDidChangeDiagnostics(() => listener()),
     createStatusItem: (id, name): StatusItem => {
       const item = vscode.languages.createLanguageStatusItem(id, DOCUMENT_SELECTOR);
@@ -80,8 +92,21 @@ export function createHost(context: vscode.ExtensionContext): Host {
       const position = document.positionAt(offset);
       await vscode.window.showTextDocument(document, { selection: new vscode.Range(position, position), preview: false });
     },
-    openUntitled: async (content, language) => {
-      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ content, language }), { preview: true });
+    showReadOnly: async (name, content, language) => {
+      const uri = reports.set(name, content);
+      const document = await vscode.workspace.openTextDocument(uri);
+      await vscode.window.showTextDocument(document.languageId === language ? document : await vscode.languages.setTextDocumentLanguage(document, language), { preview: true });
+    },
+    relativePath: (uri) => vscode.workspace.asRelativePath(vscode.Uri.parse(uri), false),
+    version: String((context.extension.packageJSON as { version?: unknown }).version ?? ''),
+    workspaceFolderCount: () => vscode.workspace.workspaceFolders?.length ?? 0,
+    getUserSetting: <T>(section: string) => {
+      const dot = section.lastIndexOf('.');
+      return vscode.workspace.getConfiguration(section.slice(0, dot)).inspect<T>(section.slice(dot + 1))?.globalValue;
+    },
+    setUserSetting: (section, value) => {
+      const dot = section.lastIndexOf('.');
+      return vscode.workspace.getConfiguration(section.slice(0, dot)).update(section.slice(dot + 1), value, vscode.ConfigurationTarget.Global);
     },
     replaceText: async (uri, range, expected, text) => {
       const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(uri));
@@ -101,6 +126,31 @@ export function createHost(context: vscode.ExtensionContext): Host {
       return { proxy: http.get<string>('proxy') ?? '', noProxy: http.get<string[]>('noProxy') ?? [], support: http.get<string>('proxySupport') ?? 'override' };
     },
   };
+}
+
+/** Read-only documents by name, served to VS Code as `rollout-lint-report:/<name>`. */
+class ReadOnlyDocuments implements vscode.TextDocumentContentProvider {
+  static readonly scheme = 'rollout-lint-report';
+  private readonly contents = new Map<string, string>();
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.changed.event;
+
+  /** Stores `content` under `name` and returns its URI (telling VS Code when an open one changed). */
+  set(name: string, content: string): vscode.Uri {
+    const uri = vscode.Uri.from({ scheme: ReadOnlyDocuments.scheme, path: `/${name}` });
+    const known = this.contents.has(uri.path);
+    this.contents.set(uri.path, content);
+    if (known) this.changed.fire(uri);
+    return uri;
+  }
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    return this.contents.get(uri.path) ?? '';
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
 }
 
 function toRange(range: TextRange): vscode.Range {

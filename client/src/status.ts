@@ -1,52 +1,39 @@
 import type { Disposable, Host, StatusItem } from './types';
+import { say } from './connection/texts';
 
 /** The language client's state as the status item shows it. */
 export type ServerState = 'starting' | 'running' | 'stopped' | 'failed';
 
-const TEXTS = {
-  en: {
-    problems: (n: number) => (n === 1 ? '1 problem' : `${n} problems`),
-    starting: 'starting…',
-    stopped: 'stopped',
-    failed: 'the server failed; see the log',
-    slow: (file: string, ms: number) => `slow run: ${file} took ${ms} ms`,
-    showLog: 'Show log',
-  },
-  zh: {
-    problems: (n: number) => `${n} 个问题`,
-    starting: '正在启动…',
-    stopped: '已停止',
-    failed: '服务器出错；请查看日志',
-    slow: (file: string, ms: number) => `检查较慢：${file} 用时 ${ms} 毫秒`,
-    showLog: '显示日志',
-  },
-};
-
-function texts(language: string) {
-  return /^zh\b/i.test(language) ? TEXTS.zh : TEXTS.en;
+/** Errors and warnings counted by the item (hints are left out, as in the status bar's counts). */
+export interface ProblemCounts {
+  errors: number;
+  warnings: number;
 }
 
-/** What the item shows for a state, a problem count and the last slow run (if any), in the UI language. */
-export function statusView(language: string, state: ServerState, problems: number, slowRun?: { file: string; ms: number }): Pick<StatusItem, 'text' | 'detail' | 'severity' | 'busy'> {
-  const t = texts(language);
+/**
+ * What the item shows for a state, the workspace's error and warning counts and the last slow run (if
+ * any), in the UI language. The text uses the status bar's icons (`$(error) 4 $(warning) 2`), so it is
+ * as narrow in every language and reads the same numbers as the status bar.
+ */
+export function statusView(language: string, state: ServerState, problems: ProblemCounts, slowRun?: { file: string; ms: number }): Pick<StatusItem, 'text' | 'detail' | 'severity' | 'busy'> {
   switch (state) {
     case 'starting':
-      return { text: 'Rollout Lint', detail: t.starting, severity: 'information', busy: true };
+      return { text: 'Rollout Lint', detail: say(language, 'lang.starting'), severity: 'information', busy: true };
     case 'stopped':
-      return { text: 'Rollout Lint', detail: t.stopped, severity: 'warning', busy: false };
+      return { text: 'Rollout Lint', detail: say(language, 'lang.stopped'), severity: 'warning', busy: false };
     case 'failed':
-      return { text: 'Rollout Lint', detail: t.failed, severity: 'error', busy: false };
+      return { text: 'Rollout Lint', detail: say(language, 'lang.failed'), severity: 'error', busy: false };
     case 'running':
       return {
-        text: `Rollout Lint: ${t.problems(problems)}`,
-        detail: slowRun ? t.slow(slowRun.file, slowRun.ms) : undefined,
+        text: `$(error) ${problems.errors} $(warning) ${problems.warnings}`,
+        detail: slowRun ? say(language, 'lang.slow', slowRun) : say(language, 'lang.detail'),
         severity: slowRun ? 'warning' : 'information',
         busy: false,
       };
   }
 }
 
-/** The language status item: server state and problem count; a click shows the log. */
+/** The language status item: server state and problem counts; a click shows the log. */
 export class LanguageStatus implements Disposable {
   private readonly item: StatusItem;
   private readonly subscription: Disposable;
@@ -59,7 +46,7 @@ export class LanguageStatus implements Disposable {
     showLogCommand: string,
   ) {
     this.item = host.createStatusItem('rolloutLint.status', 'Rollout Lint');
-    this.item.command = { title: texts(host.language).showLog, command: showLogCommand };
+    this.item.command = { title: say(host.language, 'lang.showLog'), command: showLogCommand };
     this.subscription = host.onDidChangeDiagnostics(() => this.render());
     this.render();
   }
@@ -69,8 +56,9 @@ export class LanguageStatus implements Disposable {
     this.render();
   }
 
+  /** Shows a slow run of `uri` (its workspace-relative path) until the next one. */
   reportSlowRun(uri: string, ms: number): void {
-    this.slowRun = { file: uri.split('/').pop() ?? uri, ms };
+    this.slowRun = { file: this.host.relativePath(uri), ms };
     this.render();
   }
 

@@ -90,8 +90,8 @@ export interface Host {
   registerCommand(id: string, run: (...args: unknown[]) => unknown): Disposable;
   executeCommand<T = unknown>(id: string, ...args: unknown[]): Thenable<T | undefined>;
   activeDocument(): ActiveDocument | undefined;
-  /** Diagnostics in the workspace whose `source` is `source`. */
-  countDiagnostics(source: string): number;
+  /** Errors and warnings (hints and information not counted) in the workspace whose `source` is `source`. */
+  countDiagnostics(source: string): { errors: number; warnings: number };
   onDidChangeDiagnostics(listener: () => void): Disposable;
   createStatusItem(id: string, name: string): StatusItem;
   showWarning(message: string): void;
@@ -103,8 +103,21 @@ export interface Host {
   withProgress<R>(title: string, task: (signal: AbortSignal) => Promise<R>): Thenable<R>;
   /** Opens `uri` in an editor with the cursor at `offset` (UTF-16). */
   showDocument(uri: string, offset: number): Thenable<void>;
-  /** Opens an untitled document with `content` in `language`. */
-  openUntitled(content: string, language: string): Thenable<void>;
+  /**
+   * Shows `content` as a read-only virtual document (scheme `rollout-lint-report`, language `language`)
+   * titled `name`; showing the same name again replaces its content. Never asks to be saved.
+   */
+  showReadOnly(name: string, content: string, language: string): Thenable<void>;
+  /** `uri` relative to its workspace folder (`configs/.env`), else its file name. */
+  relativePath(uri: string): string;
+  /** This extension's version (`package.json` `version`). */
+  readonly version: string;
+  /** How many workspace folders are open. */
+  workspaceFolderCount(): number;
+  /** A user (global) setting, e.g. `editor.codeActionsOnSave`. */
+  getUserSetting<T>(section: string): T | undefined;
+  /** Writes a user (global) setting. */
+  setUserSetting(section: string, value: unknown): Thenable<void>;
   /**
    * Replaces `range` of the document `uri` with `text` through a WorkspaceEdit, only while the range
    * still holds `expected` (trimmed). Resolves to whether the edit was applied.

@@ -77,11 +77,11 @@ async function suitePass({ pass, tools, vsix, suiteIndex, locale }) {
   }
 }
 
-async function uiPass({ tools, vsix }) {
-  const session = await startCodeServer({ tools, vsix, fixture, log, smokeDriver: false });
+async function uiPass({ pass, tools, vsix, locale }) {
+  const session = await startCodeServer({ tools, vsix, fixture, log, smokeDriver: false, locale });
   try {
-    const result = await runUiSmoke({ session, playwrightCore: tools.playwrightCore, outDir, log });
-    if (result.failed > 0) keepLogs(session, 'ui');
+    const result = await runUiSmoke({ session, playwrightCore: tools.playwrightCore, outDir, log, lang: locale ?? 'en' });
+    if (result.failed > 0) keepLogs(session, pass);
     return result;
   } finally {
     await stopSession(session);
@@ -102,7 +102,8 @@ try {
   for (const [pass, run] of [
     ['suite', () => suitePass({ pass: 'suite', tools, vsix, suiteIndex })],
     ['zh-cn', () => suitePass({ pass: 'zh-cn', tools, vsix, suiteIndex, locale: 'zh-cn' })],
-    ['ui', () => uiPass({ tools, vsix })],
+    ['ui', () => uiPass({ pass: 'ui', tools, vsix })],
+    ['ui-zh-cn', () => uiPass({ pass: 'ui-zh-cn', tools, vsix, locale: 'zh-cn' })],
   ]) {
     if (!wanted(pass)) continue;
     const started = Date.now();

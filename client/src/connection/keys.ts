@@ -1,3 +1,4 @@
+import { normalizeLocale } from '../../../server/src/core/messages/locale';
 import { maskSecret } from '../../../server/src/core/model/secret';
 import { chooseProbeKey, originOf, type EnvMap, type MessageRef, type ProbeConsumer } from '../../../server/src/core/probe/index';
 import type { Memento, SecretStore } from '../types';
@@ -105,11 +106,11 @@ export async function decideKey(input: KeyInputs): Promise<KeyDecision | undefin
   const t = (id: Parameters<typeof say>[1], data?: Record<string, string | number>) => say(input.language, id, data);
   const block = input.blockKey;
   const fromBlock = block ? t('source.file', { file: block.file, key: block.name }) : '';
-  if (block?.value && originOf(block.baseUrl) === origin) return sent(block.value, 'file', fromBlock);
+  if (block?.value && originOf(block.baseUrl) === origin) return sent(block.value, 'file', fromBlock, input.language);
   const stored = await input.secrets.get(storedKeyName(origin));
-  if (stored) return sent(stored, 'stored', t('source.stored'));
+  if (stored) return sent(stored, 'stored', t('source.stored'), input.language);
   const choice = chooseProbeKey({ baseUrl: input.baseUrl, env: input.env });
-  if (choice.apiKey && choice.source) return sent(choice.apiKey, `env:${choice.source}`, t('source.env', { name: choice.source }));
+  if (choice.apiKey && choice.source) return sent(choice.apiKey, `env:${choice.source}`, t('source.env', { name: choice.source }), input.language);
 
   const name = CONSUMER_KEY_ENV[input.consumer].find((n) => input.env[n]);
   const candidate = block?.value
@@ -122,7 +123,7 @@ export async function decideKey(input: KeyInputs): Promise<KeyDecision | undefin
     return { line: `${t('key.none')}. ${t('key.hint', { origin })}`, note };
   }
   if (input.approvals.has(origin, candidate.source)) {
-    return sent(candidate.value, candidate.source, candidate.source.startsWith('env:') ? t('source.envApproved', { name: candidate.source.slice(4) }) : candidate.label);
+    return sent(candidate.value, candidate.source, candidate.source.startsWith('env:') ? t('source.envApproved', { name: candidate.source.slice(4) }) : candidate.label, input.language);
   }
   const answer = await input.ask({
     origin,
@@ -131,9 +132,9 @@ export async function decideKey(input: KeyInputs): Promise<KeyDecision | undefin
   });
   if (answer === 'cancel') return undefined;
   if (answer === 'always') await input.approvals.add(origin, candidate.source);
-  return sent(candidate.value, candidate.source, candidate.label);
+  return sent(candidate.value, candidate.source, candidate.label, input.language);
 }
 
-function sent(apiKey: string, source: string, from: string): KeyDecision {
-  return { apiKey, source, line: `${maskSecret(apiKey)} · ${from}` };
+function sent(apiKey: string, source: string, from: string, language: string): KeyDecision {
+  return { apiKey, source, line: `${maskSecret(apiKey, normalizeLocale(language))} · ${from}` };
 }

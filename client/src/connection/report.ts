@@ -33,6 +33,15 @@ export function statusText(report: Pick<ProbeReport, 'verdict' | 'steps' | 'logp
   return `${providerName} ${mark(report)} ${requestMs(report)} ms${logprobs ? ` · logprobs ${logprobs}` : ''}`;
 }
 
+/**
+ * The language status detail: when the test ran (`tested at 14:05`). The item's text already carries
+ * provider, mark, time and verdict, and the notification and report the explanation: the popup shows
+ * one row per item, and a longer detail pushes the "Test again" action out of its width.
+ */
+export function statusDetail(at: Date, language: string): string {
+  return say(language, 'status.testedAt', { time: `${pad(at.getHours())}:${pad(at.getMinutes())}` });
+}
+
 /** The first sentence of an explanation: up to the first `. ` or `。` outside “quotes”. */
 export function firstSentence(text: string): string {
   let depth = 0;

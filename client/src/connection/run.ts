@@ -3,7 +3,7 @@ import { originOf, probe, ProbeCancelledError, type ProbeReport, type ProbeTarge
 import type { CommandContext } from '../types';
 import { promptForApiKey } from './api-key';
 import { Approvals, decideKey, type ConsentAnswer, type ConsentRequest, type KeyDecision } from './keys';
-import { reportText, statusText, verdictLine } from './report';
+import { reportText, statusDetail, statusText, verdictLine } from './report';
 import { sessionOf, type ConnectionSession } from './session';
 import { chooseTarget, type ProbePlan } from './target';
 import { say, type ConnectionTextId } from './texts';
@@ -92,6 +92,7 @@ export async function probePlan(ctx: CommandContext, plan: ProbePlan): Promise<P
   const at = new Date();
   const text = redactSecrets(reportText(report, plan, key.line, host.language, at), secrets);
   log.info(`\n${text}`);
+  session.lastReport = { name: reportName(plan, host.language), text };
   showStatus(ctx, session, report, plan);
   await keepVerified(ctx, report, at.getTime());
   session.followUp = notify(ctx, plan, report, key, text).catch((error: Error) => log.error(`Test Connection: ${redactSecrets(error.message, secrets)}`));
@@ -116,7 +117,7 @@ function showStatus(ctx: CommandContext, session: ConnectionSession, report: Pro
     session.statusItem = ctx.host.createStatusItem('rolloutLint.connection', say(ctx.host.language, 'status.name'));
     session.statusItem.command = { title: say(ctx.host.language, 'status.again'), command: TEST_CONNECTION_COMMAND };
   }
-  Object.assign(session.statusItem, { text: statusText(report, plan.providerName), detail: verdictLine(report, plan, ctx.host.language), severity: severityOf(report), busy: false });
+  Object.assign(session.statusItem, { text: statusText(report, plan.providerName), detail: statusDetail(new Date(), ctx.host.language), severity: severityOf(report), busy: false });
 }
 
 /** Keeps what the report proves for this workspace and hands the list to the server (feedback into lint). */
@@ -150,6 +151,22 @@ async function notify(ctx: CommandContext, plan: ProbePlan, report: ProbeReport,
   } else if (choice === t('button.showOutput')) {
     log.show(true);
   } else if (choice === t('button.showReport')) {
-    await host.openUntitled(text, 'rollout-lint-report');
+    await showReport(ctx);
   }
+}
+
+/** The read-only report document's name (its tab title): `Rollout Lint connection report (TaoToken)`. */
+function reportName(plan: ProbePlan, language: string): string {
+  return say(language, 'report.documentName', { provider: plan.providerName.replace(/[\\/]/g, ' ') });
+}
+
+/** Shows the last connection report as a read-only document; says so when there is none yet. */
+export async function showReport(ctx: CommandContext, session = sessionOf(ctx)): Promise<boolean> {
+  const last = session.lastReport;
+  if (!last) {
+    void ctx.host.showMessage('info', say(ctx.host.language, 'report.noReport'), {});
+    return false;
+  }
+  await ctx.host.showReadOnly(last.name, last.text, 'rollout-lint-report');
+  return true;
 }

@@ -22,6 +22,8 @@ export class ConnectionSession implements Disposable {
   consentHandler: ((request: ConsentRequest) => ConsentAnswer) | undefined;
   /** The language status item with the last probe result (created on the first result). */
   statusItem: StatusItem | undefined;
+  /** The last connection report (the read-only document Show Report opens). */
+  lastReport: { name: string; text: string } | undefined;
   /** The origin of the last probe (Set API Key offers it). */
   lastOrigin: string | undefined;
   /** The handling of the last result notification's button (awaited by tests). */

@@ -63,9 +63,11 @@ function consumerOf(ids: readonly string[]): ProbeConsumer {
   return (ids.find((id) => CONSUMERS.includes(id)) as ProbeConsumer | undefined) ?? 'openai-sdk';
 }
 
-/** The plan for the setting `endpointAt` described. */
-export function planFromEndpoint(info: EndpointInfo, args: TestConnectionArgs): ProbePlan {
-  const file = fileName(args.uri);
+/**
+ * The plan for the setting `endpointAt` described. `file` names the document in the report and the
+ * key source (`configs/.env`: the workspace-relative path; the file name when not given).
+ */
+export function planFromEndpoint(info: EndpointInfo, args: TestConnectionArgs, file = fileName(args.uri)): ProbePlan {
   return {
     baseUrl: info.baseUrl,
     consumer: consumerOf(info.consumers.map((c) => c.id)),
@@ -104,7 +106,7 @@ export async function chooseTarget(ctx: CommandContext, arg: unknown): Promise<P
   const active = host.activeDocument();
   const atCursor = lens ?? (active?.offset !== undefined ? { uri: active.uri, offset: active.offset } : undefined);
   const found = atCursor && (await endpointAt(server, atCursor));
-  if (found && atCursor) return planFromEndpoint(found, atCursor);
+  if (found && atCursor) return planFromEndpoint(found, atCursor, host.relativePath(atCursor.uri));
   let list: EndpointSummary[] = [];
   try {
     list = server ? ((await server.sendRequest<EndpointSummary[] | null>('rolloutLint/endpoints', {})) ?? []) : [];
@@ -129,6 +131,6 @@ export async function chooseTarget(ctx: CommandContext, arg: unknown): Promise<P
   const args = { uri: summary.uri, offset: summary.offset };
   await host.showDocument(summary.uri, summary.offset);
   const info = await endpointAt(server, args);
-  if (info) return planFromEndpoint(info, args);
+  if (info) return planFromEndpoint(info, args, host.relativePath(args.uri));
   return { baseUrl: summary.baseUrl, consumer: consumerOf(summary.consumers), providerName: providerName(summary.providers, summary.baseUrl), args };
 }

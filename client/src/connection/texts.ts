@@ -1,6 +1,10 @@
-import { formatMessage, normalizeLocale, type Locale } from '../../../server/src/core/messages/locale';
+import { normalizeLocale, type Locale } from '../../../server/src/core/messages/locale';
+import { localize } from '../l10n';
 
-/** What the connection commands show, in English and Simplified Chinese (`{name}` placeholders). */
+/**
+ * What the client shows, in English (`{name}` placeholders). The English text is the key of the
+ * l10n bundles (`l10n/bundle.l10n.json`, `l10n/bundle.l10n.zh-cn.json`; a test keeps them in step).
+ */
 const EN = {
   title: 'Test TaoToken Connection',
   untrusted: 'Test Connection sends requests over the network, which Rollout Lint never does in an untrusted workspace. Trust this workspace (Workspaces: Manage Workspace Trust) to test the connection.',
@@ -55,77 +59,43 @@ const EN = {
   'report.useConsumer': 'configure the client for {consumer}',
   'status.name': 'Rollout Lint connection',
   'status.again': 'Test again',
+  'status.testedAt': 'tested at {time}',
+  'lang.starting': 'starting…',
+  'lang.stopped': 'stopped',
+  'lang.failed': 'the server failed; see the log',
+  'lang.slow': 'slow run: {file} took {ms} ms',
+  'lang.showLog': 'Show log',
+  'lang.detail': 'in this workspace; hints are not counted',
+  'fixAll.noEditor': 'Fix All works on the file in the active editor; open a file first.',
+  'fixAll.fixed': 'Fixed {fixed} problems in {file}.',
+  'fixAll.fixedOne': 'Fixed 1 problem in {file}.',
+  'fixAll.left': '{left} left need a decision: see their quick fixes.',
+  'fixAll.nothing': 'Nothing in {file} can be fixed safely.',
+  'fixAll.clean': 'No problems in {file}.',
+  'fixAll.failed': 'Fix All failed: {message}',
+  'log.started': 'Rollout Lint {version} started the language server ({server}); workspace folders: {folders}; UI language: {language}.',
+  'log.startFailed': 'the Rollout Lint server did not start: {message}',
+  'log.restarting': 'restarting the language server',
+  'log.slow': 'slow file: {file} took {ms} ms to lint',
+  'fixOnSave.done': 'Fix on save is on: saving applies the safe fixes.',
+  'fixOnSave.already': 'Fix on save is already on ("editor.codeActionsOnSave" has "source.fixAll.rollout-lint").',
+  'report.documentName': 'Rollout Lint connection report ({provider})',
+  'report.noReport': 'No connection report yet: run "Rollout Lint: Test TaoToken Connection" first.',
 } as const;
 
 export type ConnectionTextId = keyof typeof EN;
-
-const ZH: Record<ConnectionTextId, string> = {
-  title: '测试 TaoToken 连接',
-  untrusted: '测试连接会发送网络请求，而 Rollout Lint 在不受信任的工作区中从不发送网络请求。请先信任此工作区（工作区：管理工作区信任）再测试连接。',
-  progress: 'Rollout Lint：正在测试 {url}',
-  'pick.placeHolder': '选择要测试的基础 URL',
-  'pick.default': 'TaoToken（默认）',
-  'pick.defaultDetail': 'openai SDK 访问 TaoToken 所需的基础 URL',
-  'pick.detail': '{path}:{line} · {key}',
-  'consent.message': '是否将 API 密钥 {masked}（来自{source}）发往 {origin}？',
-  'consent.detail': '此密钥并不是为 {origin} 配置的。除非您在此允许，Rollout Lint 只会把密钥发往与它一起配置的源。',
-  'consent.once': '仅发送一次',
-  'consent.always': '对此源始终允许',
-  'consent.cancelled': '已取消测试连接：密钥未发往 {origin}。',
-  cancelled: '已取消测试连接。',
-  badUrl: '无法测试 {url}：它不是完整的 http(s) URL。',
-  failed: '测试连接失败：{message}',
-  'button.applyFix': '应用修复',
-  'button.setApiKey': '设置 API 密钥',
-  'button.showOutput': '显示输出',
-  'button.showReport': '显示报告',
-  'fix.applied': '已将基础 URL 替换为 {url}。',
-  'fix.stale': '测试之后基础 URL 已被修改，未应用修复。请重新测试连接。',
-  'source.file': '{file} 的同一配置块（{key}）',
-  'source.stored': 'VS Code 机密存储（设置 API 密钥）',
-  'source.env': '环境变量 {name}',
-  'source.envApproved': '环境变量 {name}（已允许发往此源）',
-  'key.none': '未发送',
-  'key.hint': '如需向 {origin} 发送密钥，请用“Rollout Lint: Set API Key”保存一个。',
-  'setKey.originTitle': 'Rollout Lint：设置 API 密钥',
-  'setKey.originPrompt': '密钥所属的基础 URL（或源）；密钥只会发往这里',
-  'setKey.originInvalid': '请输入完整的 http:// 或 https:// URL',
-  'setKey.keyPrompt': '{origin} 的 API 密钥：保存在 VS Code 机密存储中；留空则删除已保存的密钥',
-  'setKey.stored': '已为 {origin} 保存 API 密钥 {masked}。',
-  'setKey.removed': '已删除为 {origin} 保存的 API 密钥。',
-  'reset.done': '已重置连接授权（移除 {count} 项）；向其他源发送密钥前，测试连接会再次询问。',
-  'report.verdict': '结论',
-  'report.also': '另有',
-  'report.provider': '服务商',
-  'report.baseUrl': '基础 URL',
-  'report.consumer': '使用方',
-  'report.setting': '设置',
-  'report.settingAt': '{path} 第 {line} 行的 {key}',
-  'report.model': '模型',
-  'report.key': '密钥',
-  'report.logprobs': '对数概率',
-  'report.testedAt': '测试时间',
-  'report.steps': '步骤',
-  'report.explanation': '说明',
-  'report.fix': '修复',
-  'report.verified': '已验证',
-  'report.unverified': '未验证',
-  'report.useConsumer': '将客户端配置为 {consumer}',
-  'status.name': 'Rollout Lint 连接',
-  'status.again': '再次测试',
-};
 
 /** The probe's message locale for a VS Code UI language (`zh-cn` → `zh-CN`, otherwise `en`). */
 export function probeLocale(language: string): Locale {
   return normalizeLocale(language);
 }
 
-/** Renders one text in the UI language. */
+/** Renders one text in the UI language through the l10n bundle of that language. */
 export function say(language: string, id: ConnectionTextId, data: Record<string, string | number> = {}): string {
-  return formatMessage((probeLocale(language) === 'zh-CN' ? ZH : EN)[id], data);
+  return localize(language, EN[id], data);
 }
 
-/** The ids of both tables, for the test that keeps them in step. */
-export function connectionTextIds(): { en: string[]; zh: string[] } {
-  return { en: Object.keys(EN), zh: Object.keys(ZH) };
+/** Every English client text (the keys `l10n/bundle.l10n.json` must hold), for the bundle test. */
+export function clientMessages(): string[] {
+  return [...new Set(Object.values(EN))];
 }

@@ -64,10 +64,14 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
     const { files, problems } = walk(paths.length ? paths : ['.'], root, facts, { noIgnore: !options.ignore, config: rootConfig.config });
     for (const p of problems) io.stderr(`rollout-lint: ${p.path}: ${p.message}\n`);
     const explicit = new Set(paths.map((p) => resolve(root, p)));
+    const fixMode = options.fixUnsafe ? 'unsafe' : options.fix ? 'safe' : undefined;
     const results: FileResult[] = [];
     for (const file of files) {
       const loaded = loadConfigFor(file.absPath, root);
       if (ignoredBy(loaded, file.relPath)) continue;
+      const named = explicit.has(file.absPath);
+      // A git-ignored file (a local .env) is linted but only rewritten when named on the command line.
+      const fixable = fixMode !== undefined && (named || facts.gitState(file.absPath) !== 'ignored');
       const result = lintFile(file.absPath, file.relPath, {
         grammars,
         config: loaded.config,
@@ -75,10 +79,14 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
         locale,
         onlyRules: options.rule?.length ? options.rule : undefined,
         reportUnusedDisableDirectives: !!options.reportUnusedDisableDirectives,
-        fix: options.fixUnsafe ? 'unsafe' : options.fix ? 'safe' : undefined,
-        force: explicit.has(file.absPath),
+        fix: fixable ? fixMode : undefined,
+        force: named,
         maxFileBytes: loaded.config.maxFileBytes,
       });
+      if (result.fixedPasses) io.stderr(`rollout-lint: fixed ${file.relPath}\n`);
+      else if (fixMode && !fixable && result.findings.some((f) => f.fixes.some((x) => x.safety === 'safe' || fixMode === 'unsafe'))) {
+        io.stderr(`rollout-lint: ${file.relPath}: not fixed: git ignores it (name the file to fix it)\n`);
+      }
       for (const f of result.failures) io.stderr(`rollout-lint: ${file.relPath}: internal error in ${f.ruleId}: ${f.error.split('\n')[0]}\n`);
       results.push(result);
     }

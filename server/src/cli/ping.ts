@@ -1,6 +1,6 @@
 import { redact } from '../core/redact';
+import { readForLint } from '../node/read';
 import { sanitizeForTerminal } from './sanitize';
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { normalizeLocale, type Locale } from '../core/messages/locale';
@@ -184,12 +184,9 @@ export function defaultBaseUrl(consumer: ConsumerId, env: NodeJS.ProcessEnv): st
 async function readFromFile(path: string, io: PingIo): Promise<FromFileTarget> {
   const resolved = fromFileResolver ? await fromFileResolver(path, { cwd: io.cwd, env: io.env }) : undefined;
   if (resolved) return resolved;
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    throw new UsageError(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-  }
+  const read = readForLint(path, 1024 * 1024);
+  if (read.kind !== 'text') throw new UsageError(`cannot read ${path}: ${read.kind === 'error' ? read.message : read.kind === 'tooLarge' ? 'larger than 1 MB' : 'binary'}`);
+  const text = read.text;
   let json: unknown;
   try {
     json = JSON.parse(text.replace(/^\uFEFF/, ''));

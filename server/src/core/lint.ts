@@ -11,6 +11,7 @@ import { resolve, type Resolution } from './resolve/resolve';
 import { formatOf } from './files';
 import type { Locale } from './messages/locale';
 import { formatMessage } from './messages/locale';
+import { surfacePhrases, type Surface } from './messages/surface';
 import type { FixReport, LintDocument, Rule, RuleContext } from './rules/rule';
 import { RULES } from './rules/index';
 import { applyPrecedence } from './rules/precedence';
@@ -27,6 +28,8 @@ export interface LintOptions {
   config?: LintConfig;
   facts?: WorkspaceFacts;
   locale?: Locale;
+  /** Which commands messages may name (`{testConnection}`); `cli` when absent. */
+  surface?: Surface;
   /** Restricts the run to these rule ids (CLI `--rule`); all registered rules when absent. */
   onlyRules?: readonly string[];
   /** Also report `rollout-lint-disable-*` directives that suppressed nothing (`--report-unused-disable-directives`). */
@@ -63,9 +66,9 @@ export function ruleLevel(rule: Rule, config: LintConfig): Severity | 'off' {
   return config.rules[rule.meta.id] ?? rule.meta.defaultSeverity;
 }
 
-function render(rule: Rule, locale: Locale, id: string, data: Record<string, string | number> = {}): string {
+function render(rule: Rule, locale: Locale, id: string, data: Record<string, string | number> = {}, surface?: Surface): string {
   const template = rule.messages[locale][id] ?? rule.messages.en[id];
-  return template === undefined ? `${rule.meta.id}: ${id}` : formatMessage(template, data);
+  return template === undefined ? `${rule.meta.id}: ${id}` : formatMessage(template, { ...surfacePhrases(locale, surface), ...data }, locale);
 }
 
 /**
@@ -125,14 +128,14 @@ function lintWithinBudget(input: { path: string; text: string; format?: Format }
       facts,
       locale,
       verified: options.verified ?? [],
-      t: (id, data) => render(rule, locale, id, data),
+      t: (id, data) => render(rule, locale, id, data, options.surface),
       report(r) {
         findings.push({
           ruleId: rule.meta.id,
           severity: r.severity && level === rule.meta.defaultSeverity ? r.severity : level,
           messageId: r.messageId,
           data: r.data ?? {},
-          message: render(rule, locale, r.messageId, r.data),
+          message: render(rule, locale, r.messageId, r.data, options.surface),
           range: r.range,
           subject: r.subject,
           fixes: (fixesAllowed ? r.fixes ?? [] : [])

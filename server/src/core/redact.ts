@@ -17,13 +17,39 @@ import { isPlaceholderKey } from './model/keys';
  */
 export function redact(text: string, known: readonly string[] = []): string {
   let out = known.length ? redactSecrets(text, known) : text;
+  for (const secret of known) out = maskFragments(out, secret.trim());
   out = out.replace(KEY_SHAPED, (token) => maskSecret(token));
   out = out.replace(BEARER, (_m, word: string, token: string) => `${word}${maskSecret(token)}`);
   return redactUrlCredentials(out);
 }
 
-/** Tokens shaped like provider API keys (prefixes as documented by each provider), at least 16 characters after the prefix. */
-export const KEY_SHAPED = /(?<![\w-])(?:sk-(?:ant-(?:api\d\d-)?|or-(?:v\d-)?|proj-|svcacct-)?|gsk_|hf_|xai-|tt-|pk-|AIza|ghp_|github_pat_|glpat-)[A-Za-z0-9_-]{16,}/g;
+/** Shortest piece of a known secret that is masked on its own (a message may show a cut value). */
+const MIN_FRAGMENT = 12;
+
+/** Replaces every run of `MIN_FRAGMENT` or more characters of `secret` found in `text` with `…`. */
+function maskFragments(text: string, secret: string): string {
+  if (secret.length < MIN_FRAGMENT + 4) return text;
+  let out = text;
+  for (let i = 0; i + MIN_FRAGMENT <= secret.length; i++) {
+    let at = out.indexOf(secret.slice(i, i + MIN_FRAGMENT));
+    while (at >= 0) {
+      let start = at;
+      let end = at + MIN_FRAGMENT;
+      for (let k = i; k > 0 && start > 0 && out[start - 1] === secret[k - 1]; k--) start--;
+      for (let k = i + MIN_FRAGMENT; k < secret.length && end < out.length && out[end] === secret[k]; k++) end++;
+      out = `${out.slice(0, start)}…${out.slice(end)}`;
+      at = out.indexOf(secret.slice(i, i + MIN_FRAGMENT), start + 1);
+    }
+  }
+  return out;
+}
+
+/**
+ * Tokens shaped like provider API keys (prefixes as documented by each provider), at least 16
+ * characters after the prefix; also right after an escaped line break or tab (`\nsk-…`), as parsers
+ * quote tokens in their messages.
+ */
+export const KEY_SHAPED = /(?:(?<![\w-])|(?<=\\[nrt]))(?:sk-(?:ant-(?:api\d\d-)?|or-(?:v\d-)?|proj-|svcacct-)?|gsk_|hf_|xai-|tt-|pk-|AIza|ghp_|github_pat_|glpat-)[A-Za-z0-9_-]{16,}/g;
 const BEARER = /(\bBearer\s+)([A-Za-z0-9._~+/=-]{8,})/gi;
 const SECRET_QUERY = /([?&](?:api[_-]?key|key|token|access[_-]?token|auth|secret|sig|signature|password|x-api-key)=)([^&#\s"'`<>]+)/gi;
 

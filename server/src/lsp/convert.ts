@@ -120,6 +120,28 @@ export function minimalEdit(before: string, after: string): TextEdit | undefined
   return { range: { start, end: before.length - end }, text: after.slice(start, after.length - end) };
 }
 
+/**
+ * Like `minimalEdit`, but as one edit per changed line when `before` and `after` have the same line
+ * count, so text between two changes (an untouched API key between two fixed lines) is never part
+ * of an edit; one edit otherwise. Offsets into `before`; empty when nothing changes.
+ */
+export function minimalEdits(before: string, after: string): TextEdit[] {
+  const whole = minimalEdit(before, after);
+  if (!whole) return [];
+  const lines = (text: string) => text.split(/(?<=\n)/);
+  const a = lines(before);
+  const b = lines(after);
+  if (a.length !== b.length) return [whole];
+  const out: TextEdit[] = [];
+  let offset = 0;
+  for (let i = 0; i < a.length; i++) {
+    const e = a[i] !== b[i] ? minimalEdit(a[i], b[i]) : undefined;
+    if (e) out.push({ range: { start: offset + e.range.start, end: offset + e.range.end }, text: e.text });
+    offset += a[i].length;
+  }
+  return out;
+}
+
 function isHighSurrogate(code: number): boolean {
   return code >= 0xd800 && code <= 0xdbff;
 }

@@ -4,7 +4,7 @@ import type { Grammars } from '../core/formats/treesitter';
 import type { Locale } from '../core/messages/locale';
 import { lintDocument } from '../core/lint';
 import { applyEdits, chooseFixes } from '../core/fix';
-import { minimalEdit } from './convert';
+import { minimalEdits } from './convert';
 import type { DocumentLint } from './lint-service';
 
 /** Fix passes before giving up (as the CLI's `--fix`). */
@@ -12,12 +12,21 @@ const MAX_PASSES = 10;
 
 /**
  * The edits that apply every safe fix to the document, re-linting after each pass until nothing
- * safe is left (at most 10 passes), as one minimal edit in the linted version's LSP positions.
+ * safe is left (at most 10 passes), as minimal edits (one per changed line, see `minimalEdits`) in the
+ * linted version's LSP positions.
  * `only` narrows the findings fixed (e.g. one rule). `undefined` when nothing changes.
  */
 export function safeFixAllEdits(lint: DocumentLint, grammars: Grammars, locale: Locale, only: (f: Finding) => boolean = () => true): LspTextEdit[] | undefined {
+  return safeFixAll(lint, grammars, locale, only).edits;
+}
+
+/**
+ * As `safeFixAllEdits`, with counts: `fixed` findings gone after the fixes, `remaining` findings left
+ * (of any severity; they need a decision). Counts are 0 when the document has no lint outcome.
+ */
+export function safeFixAll(lint: DocumentLint, grammars: Grammars, locale: Locale, only: (f: Finding) => boolean = () => true): { edits: LspTextEdit[] | undefined; fixed: number; remaining: number } {
   const outcome = lint.outcome;
-  if (!outcome) return undefined;
+  if (!outcome) return { edits: undefined, fixed: 0, remaining: 0 };
   const original = lint.doc.coreText;
   let text = original;
   let findings = outcome.findings;
@@ -37,6 +46,7 @@ export function safeFixAllEdits(lint: DocumentLint, grammars: Grammars, locale: 
       { grammars, config: lint.config.config, facts: lint.location.facts, locale },
     ).findings;
   }
-  const edit = minimalEdit(original, text);
-  return edit ? [lint.doc.edit(edit)] : undefined;
+  const edits = minimalEdits(original, text);
+  const before = outcome.findings.length;
+  return { edits: edits.length ? edits.map((e) => lint.doc.edit(e)) : undefined, fixed: Math.max(0, before - findings.length), remaining: findings.length };
 }

@@ -3,13 +3,14 @@ import { MarkupKind } from 'vscode-languageserver';
 import type { EnvRead, Loader, Range, Setting } from '../core/model/types';
 import { LOADERS } from '../core/model/types';
 import type { Locale } from '../core/messages/locale';
-import { maskSecret } from '../core/model/secret';
+import { surfacePhrases, type Surface } from '../core/messages/surface';
+import { maskParts, maskSecret } from '../core/model/secret';
 import { documentSecrets, redact } from '../core/redact';
 import { findVerified, worksAsConfigured, type VerifiedEndpoint } from '../core/model/verified';
 import type { ResolvedBaseUrl } from '../core/resolve/resolve';
 import { roleOf } from '../core/resolve/roles';
 import { effectiveRequestUrl } from '../core/resolve/urls';
-import { LOADER_NAMES } from '../core/rules/api-key-whitespace';
+import { loaderNames } from '../core/rules/api-key-whitespace';
 import { code, say } from './messages';
 import type { DocumentLint } from './lint-service';
 
@@ -24,7 +25,7 @@ const inside = (range: Range, offset: number) => offset >= range.start && offset
  * the same folder give NAME (from `WorkspaceFacts.siblingEnv`). `undefined` elsewhere. A base URL
  * with a probe result in `verified` also says what Test Connection proved, and when (server local time).
  */
-export function hoverAt(lint: DocumentLint, offset: number, locale: Locale, verified: readonly VerifiedEndpoint[] = []): Hover | undefined {
+export function hoverAt(lint: DocumentLint, offset: number, locale: Locale, verified: readonly VerifiedEndpoint[] = [], surface: Surface = 'cli'): Hover | undefined {
   const outcome = lint.outcome;
   if (!outcome) return undefined;
   const sections: string[] = [];
@@ -37,7 +38,7 @@ export function hoverAt(lint: DocumentLint, offset: number, locale: Locale, veri
   const found = outcome.resolution.settings.find((s) => inside(s.keyRange, offset) || inside(s.valueRange, offset));
   const setting = found && (found.value !== undefined || !read) ? found : undefined;
   if (setting?.role === 'baseUrl') {
-    sections.push(baseUrlHover(setting, outcome.resolution.baseUrls.find((b) => b.setting === setting), locale, verified));
+    sections.push(baseUrlHover(setting, outcome.resolution.baseUrls.find((b) => b.setting === setting), locale, verified, surface));
     range ??= setting.valueRange;
   } else if (setting?.role === 'apiKey') {
     sections.push(apiKeyHover(setting, locale));
@@ -71,7 +72,7 @@ function verifiedLines(setting: Setting, resolved: ResolvedBaseUrl, locale: Loca
   return lines;
 }
 
-function baseUrlHover(setting: Setting, resolved: ResolvedBaseUrl | undefined, locale: Locale, verified: readonly VerifiedEndpoint[]): string {
+function baseUrlHover(setting: Setting, resolved: ResolvedBaseUrl | undefined, locale: Locale, verified: readonly VerifiedEndpoint[], surface: Surface): string {
   const lines = [title(say(locale, 'hover.baseUrl', { key: code(setting.key) }))];
   if (!resolved?.parsed) {
     lines.push(say(locale, 'hover.notLiteral'));
@@ -89,15 +90,20 @@ function baseUrlHover(setting: Setting, resolved: ResolvedBaseUrl | undefined, l
       // Clients that read the same value differently (per `.env` loader, whitespace, fragment) each get their own line.
       const who = perConsumer(r.consumer.id) > 1 ? ` — ${r.clients.map((c) => (c.loader ? `${c.client} (${LOADER_NAME[c.loader]})` : c.client)).join(', ')}` : '';
       const url = r.sent ? code(r.url) : say(locale, 'hover.sendsNothing');
-      return say(locale, 'hover.request', { consumer: say(locale, `consumer.${r.consumer.id}` as const), via: `${code(r.consumer.via)}${who}`, url });
+      return say(locale, 'hover.request', { consumer: say(locale, `consumer.${r.consumer.id}` as const), via: `${code(viaWithoutConsumer(r.consumer.via))}${who}`, url });
     });
     lines.push(`${say(locale, 'hover.requests')}\n\n${requests.join('\n')}`);
     lines.push(...verifiedLines(setting, resolved, locale, verified));
   } else {
-    lines.push(say(locale, 'hover.consumerUnknown'));
+    lines.push(say(locale, 'hover.consumerUnknown', surfacePhrases(locale, surface)));
     lines.push(say(locale, 'hover.ifOpenAiSdk', { url: code(effectiveRequestUrl(setting.value!.trim(), 'openai-sdk')) }));
   }
   return lines.join('\n\n');
+}
+
+/** `OPENAI_BASE_URL (openai SDK)` → `OPENAI_BASE_URL`: the hover line names the consumer already. */
+function viaWithoutConsumer(via: string): string {
+  return via.replace(/ \((?:openai SDK|Anthropic SDK)\)$/, '');
 }
 
 function apiKeyHover(setting: Setting, locale: Locale): string {
@@ -107,7 +113,7 @@ function apiKeyHover(setting: Setting, locale: Locale): string {
     return lines.join('\n\n');
   }
   const value = setting.value;
-  lines.push(value === '' ? say(locale, 'hover.keyEmpty') : say(locale, 'hover.keyValue', { masked: code(maskSecret(value)), length: value.length }));
+  lines.push(value === '' ? say(locale, 'hover.keyEmpty') : say(locale, 'hover.keyValue', { masked: code(maskParts(value).shown), length: value.length }));
   if (setting.loaded) {
     const kept: Loader[] = [];
     const dropped: Loader[] = [];
@@ -116,7 +122,7 @@ function apiKeyHover(setting: Setting, locale: Locale): string {
       if (loaded === null) dropped.push(loader);
       else if (typeof loaded === 'string' && EDGE_WHITESPACE.test(loaded)) kept.push(loader);
     }
-    const names = (list: Loader[]) => list.map((l) => LOADER_NAMES[l]).join(', ');
+    const names = (list: Loader[]) => loaderNames(list, locale);
     lines.push(kept.length ? say(locale, 'hover.loadersKeep', { loaders: names(kept) }) : say(locale, 'hover.loadersTrim'));
     if (dropped.length) lines.push(say(locale, 'hover.loadersDrop', { loaders: names(dropped) }));
   } else if (EDGE_WHITESPACE.test(value)) {
@@ -135,7 +141,7 @@ function isSecretName(name: string, lint: DocumentLint): boolean {
 function envReadHover(read: EnvRead, lint: DocumentLint, locale: Locale): string {
   const lines = [title(say(locale, 'hover.envRead', { name: code(read.name) }))];
   const secret = isSecretName(read.name, lint);
-  const shown = (value: string) => code(secret ? maskSecret(value) : value);
+  const shown = (value: string) => code(secret ? maskSecret(value, locale) : value);
   const path = lint.location.absPath;
   const values = path && lint.location.facts ? (lint.location.facts.siblingEnv(path)[read.name] ?? []) : [];
   if (values.length) {

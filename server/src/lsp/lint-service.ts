@@ -81,7 +81,7 @@ export class LintService {
       if (!isCandidate(location.relPath, doc.coreText, config.config)) return { ...base, config, findings: [] };
       const grammars = await this.grammars();
       const started = performance.now();
-      const outcome = lintDocument({ path: location.relPath, text, format }, { grammars, config: config.config, facts: location.facts, locale: this.locale, verified: this.workspace.verified });
+      const outcome = lintDocument({ path: location.relPath, text, format }, { grammars, config: config.config, facts: location.facts, locale: this.locale, surface: this.workspace.surface, verified: this.workspace.verified });
       this.timed(document.uri, Math.round(performance.now() - started));
       for (const failure of outcome.failures) this.log(`rule ${failure.ruleId} failed on ${document.uri}: ${failure.error}`);
       return { ...base, config, findings: outcome.findings, outcome };

@@ -22,13 +22,13 @@ const EN = {
   'hover.request': '- {consumer} ({via}): {url}',
   'hover.sendsNothing': 'no request (the client cannot parse this URL)',
   'hover.consumerUnknown':
-    'Consumer unknown: nothing in this file shows which client reads this URL, so Rollout Lint cannot tell the request URL. Run Test Connection to see what the server answers.',
+    'Consumer unknown: nothing in this file shows which client reads this URL, so Rollout Lint cannot tell the request URL. Run {testConnection} to see what the server answers.',
   'hover.ifOpenAiSdk': 'Read by the openai SDK it would be {url}.',
-  'hover.verifiedWorks': 'Test Connection verified at {time}: {url} answered for the {consumer}.',
-  'hover.verifiedFix': 'Test Connection verified at {time}: this base does not answer for the {consumer}, {working} does ({url} answered).',
+  'hover.verifiedWorks': 'The connection test verified at {time}: {url} answered for the {consumer}.',
+  'hover.verifiedFix': 'The connection test verified at {time}: this base does not answer for the {consumer}, {working} does ({url} answered).',
   'hover.notLiteral': 'The value is not a literal URL here, so no request URL can be computed.',
   'hover.apiKey': 'API key {key}',
-  'hover.keyValue': 'Value: {masked}',
+  'hover.keyValue': 'Value: {masked} ({length} chars)',
   'hover.keyEmpty': 'Value: empty',
   'hover.keyDynamic': 'The value is not a literal here (a variable or a call); it is read at run time.',
   'hover.loadersKeep': 'Leading/trailing whitespace is kept by: {loaders}',
@@ -61,10 +61,10 @@ const ZH: Record<ServerMessageId, string> = {
   'lens.testConnection': '测试连接',
   'progress.title': 'Rollout Lint',
   'progress.scanning': '正在检查 {done}/{total} 个文件',
-  'hover.baseUrl': '基础 URL {key}',
+  'hover.baseUrl': 'base URL {key}',
   'hover.provider': '服务商：{name}（[文档]({docs})）',
   'hover.noProvider': '服务商：Rollout Lint 不认识（可用 `rolloutLint.extraProviders` 添加）',
-  'hover.providerFacts': '文档给出的 OpenAI 风格 base：{bases} · chat completions 的 log probs：{logprobs}',
+  'hover.providerFacts': '文档给出的 OpenAI 风格 base：{bases} · chat completions 的 logprobs：{logprobs}',
   'hover.logprobs.supported': '支持',
   'hover.logprobs.no': '不返回',
   'hover.logprobs.unknown': '文档未说明',
@@ -72,13 +72,13 @@ const ZH: Record<ServerMessageId, string> = {
   'hover.request': '- {consumer}（{via}）：{url}',
   'hover.sendsNothing': '不会发出请求（客户端无法解析该 URL）',
   'hover.consumerUnknown':
-    '使用方未知：此文件中看不出是哪个客户端读取这个 URL，因此 Rollout Lint 无法确定请求 URL。运行“测试连接”可查看服务器的实际响应。',
+    '使用方未知：此文件中看不出是哪个客户端读取这个 URL，因此 Rollout Lint 无法确定请求 URL。运行 {testConnection} 可查看服务器的实际响应。',
   'hover.ifOpenAiSdk': '如果由 openai SDK 读取，请求 URL 是 {url}。',
   'hover.verifiedWorks': '测试连接已于 {time} 验证：{url} 对 {consumer} 应答正常。',
   'hover.verifiedFix': '测试连接已于 {time} 验证：此 base 对 {consumer} 不应答，{working} 可以（{url} 已应答）。',
   'hover.notLiteral': '这里的值不是字面 URL，无法计算请求 URL。',
   'hover.apiKey': 'API 密钥 {key}',
-  'hover.keyValue': '值：{masked}',
+  'hover.keyValue': '值：{masked}（{length} 个字符）',
   'hover.keyEmpty': '值：空',
   'hover.keyDynamic': '这里的值不是字面量（变量或函数调用），在运行时读取。',
   'hover.loadersKeep': '会保留首尾空白的加载器：{loaders}',
@@ -103,7 +103,7 @@ const BUNDLES: Record<Locale, Record<ServerMessageId, string>> = { en: EN, 'zh-C
 
 /** Renders a server text in `locale`; `{name}` placeholders are filled from `data`. */
 export function say(locale: Locale, id: ServerMessageId, data: Record<string, string | number> = {}): string {
-  return formatMessage(BUNDLES[locale][id], data);
+  return formatMessage(BUNDLES[locale][id], data, locale);
 }
 
 /** The ids of both bundles, for the test that keeps them in step. */

@@ -1,5 +1,5 @@
 import { redact } from '../core/redact';
-import { readFileSync, statSync } from 'node:fs';
+import { readForLint } from '../node/read';
 import type { ClientCapabilities, Connection, InitializeParams, InitializeResult, ServerCapabilities } from 'vscode-languageserver';
 import {
   CodeActionKind,
@@ -18,7 +18,7 @@ import { codeActions, FIX_ALL_KIND, SERVER_COMMANDS, type CodeActionDeps } from 
 import { Diagnostics } from './diagnostics';
 import { codeLenses, endpointAt, EndpointAtRequest, TEST_CONNECTION_COMMAND } from './endpoint';
 import { EndpointsRequest, listEndpoints } from './endpoints';
-import { safeFixAllEdits } from './fix-all';
+import { safeFixAll } from './fix-all';
 import { hoverAt } from './hover';
 import { LintService } from './lint-service';
 import { say } from './messages';
@@ -85,6 +85,7 @@ export function startServer(connection: Connection): void {
     const workspace = new Workspace();
     workspace.setFolders(params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri, name: 'root' }] : []));
     workspace.verified = parseVerifiedEndpoints(options.verifiedEndpoints);
+    workspace.surface = lensCommand ? 'vscode' : 'cli';
     const rc = rcLoader();
     const configs = new ConfigProvider({ connection, pullsConfiguration: features.pullsConfiguration, trusted: options.workspaceTrusted !== false, loadRc: rc.load, log });
     if (options.rolloutLint !== undefined) configs.setPushedSettings(options.rolloutLint);
@@ -129,7 +130,8 @@ export function startServer(connection: Connection): void {
       const open = documents.get(pathToUri(path));
       if (open) return { text: open.getText(), version: open.version };
       try {
-        return statSync(path).size > 1024 * 1024 ? undefined : { text: readFileSync(path, 'utf8'), version: null };
+        const read = readForLint(path, 1024 * 1024);
+        return read.kind === 'text' ? { text: read.text, version: null } : undefined;
       } catch {
         return undefined;
       }
@@ -147,7 +149,7 @@ export function startServer(connection: Connection): void {
     });
     connection.onHover(async (p) => {
       const lint = await lintOpen(p.textDocument.uri);
-      return lint ? (hoverAt(lint, lint.doc.coreOffset(p.position), locale, workspace.verified) ?? null) : null;
+      return lint ? (hoverAt(lint, lint.doc.coreOffset(p.position), locale, workspace.verified, workspace.surface) ?? null) : null;
     });
     if (lensCommand) {
       connection.onCodeLens(async (p) => {
@@ -173,16 +175,20 @@ export function startServer(connection: Connection): void {
         else void connection.window.showInformationMessage(docsUrl(arg));
       } else if (p.command === SERVER_COMMANDS.fixAll && arg && typeof (arg as { uri?: unknown }).uri === 'string') {
         const lint = await lintOpen((arg as { uri: string }).uri);
-        const edits = lint ? safeFixAllEdits(lint, await grammars(), locale) : undefined;
-        if (lint && edits) {
+        if (!lint) return { fixed: 0, remaining: 0 };
+        const { edits, fixed, remaining } = safeFixAll(lint, await grammars(), locale);
+        if (edits) {
           const edit = features.documentChanges ? { documentChanges: [{ textDocument: { uri: lint.uri, version: lint.version }, edits }] } : { changes: { [lint.uri]: edits } };
-          await connection.workspace.applyEdit({ label: say(locale, 'action.fixAllSafe'), edit });
+          const applied = await connection.workspace.applyEdit({ label: say(locale, 'action.fixAllSafe'), edit });
+          if (!applied.applied) return { fixed: 0, remaining: lint.outcome?.findings.length ?? 0 };
         }
+        return { fixed, remaining };
       }
       return null;
     });
 
     connection.onInitialized(() => {
+      log(`rollout-lint-server ${SERVER_VERSION} started (Node ${process.version}); messages in ${locale}; workspace folders: ${workspace.roots().length}; diagnostics ${features.pull ? 'pulled' : 'pushed'}; workspace ${options.workspaceTrusted === false ? 'untrusted' : 'trusted'}`);
       grammars().catch((error: Error) => log(`grammar wasm files could not be loaded: ${error.message}`));
       if (features.configurationRegistration) void connection.client.register(DidChangeConfigurationNotification.type, { section: 'rolloutLint' });
       if (features.watcherRegistration) {

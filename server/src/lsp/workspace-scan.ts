@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { relative, sep } from 'node:path';
-import type { CancellationToken, Diagnostic, WorkDoneProgressReporter } from 'vscode-languageserver';
+import { DiagnosticSeverity, type CancellationToken, type Diagnostic, type WorkDoneProgressReporter } from 'vscode-languageserver';
 import type { Grammars } from '../core/formats/treesitter';
 import type { Locale } from '../core/messages/locale';
 import { lintFile } from '../node/lint-file';
@@ -59,6 +59,7 @@ export async function lintFromDisk(deps: ScanDeps, absPath: string, scopeUri: st
     config,
     facts: deps.workspace.factsFor(root),
     locale: deps.locale,
+    surface: deps.workspace.surface,
     maxFileBytes: config.maxFileBytes,
     verified: deps.workspace.verified,
   });
@@ -99,6 +100,8 @@ export async function scanWorkspace(
     }
   }
   progress?.begin(say(deps.locale, 'progress.title'), 0, say(deps.locale, 'progress.scanning', { done: 0, total: work.length }), true);
+  const started = Date.now();
+  const summary = { linted: 0, unchanged: 0, errors: 0, warnings: 0, slow: [] as { file: string; ms: number }[] };
   let batch: ScanReport[] = [];
   const flush = () => {
     if (batch.length) onBatch(batch);
@@ -117,15 +120,26 @@ export async function scanWorkspace(
       const resultId = diskResultId(generation, file.absPath);
       if (!resultId) continue;
       if (previous.get(file.uri) === resultId) {
+        summary.unchanged++;
         seen.set(file.uri, resultId);
         batch.push({ uri: file.uri, resultId });
         continue;
       }
       let diagnostics: Diagnostic[] | undefined;
+      const fileStarted = Date.now();
       try {
         diagnostics = await lintFromDisk(deps, file.absPath, file.folderUri, file.root);
       } catch (error) {
         deps.log(`workspace scan: ${file.absPath}: ${(error as Error).message}`);
+      }
+      const ms = Date.now() - fileStarted;
+      if (ms >= SLOW_FILE_MS) summary.slow.push({ file: relative(file.root, file.absPath).split(sep).join('/'), ms });
+      if (diagnostics) {
+        summary.linted++;
+        for (const d of diagnostics) {
+          if (d.severity === DiagnosticSeverity.Error) summary.errors++;
+          else if (d.severity === DiagnosticSeverity.Warning) summary.warnings++;
+        }
       }
       if (diagnostics === undefined && !previous.has(file.uri)) continue;
       seen.set(file.uri, resultId);
@@ -137,8 +151,23 @@ export async function scanWorkspace(
       if (path && (!existsSync(path) || deps.workspace.folderOf(path))) batch.push({ uri, resultId: `${generation}${GONE}`, diagnostics: [] });
     }
     flush();
+    // VS Code pulls workspace diagnostics again and again: log the scans that linted something.
+    if (summary.linted > 0 || summary.slow.length > 0) deps.log(scanSummary(work.length, summary, Date.now() - started));
   } finally {
     progress?.done();
   }
   return seen;
+}
+
+/** A file whose lint takes this long (milliseconds) is named in the scan summary. */
+const SLOW_FILE_MS = 500;
+
+/**
+ * The log line after a workspace scan: candidates, files linted and unchanged, errors and warnings
+ * of the linted files, the time, and the slowest files (paths and counts only: never file content).
+ */
+export function scanSummary(candidates: number, s: { linted: number; unchanged: number; errors: number; warnings: number; slow: { file: string; ms: number }[] }, ms: number): string {
+  const slow = [...s.slow].sort((a, b) => b.ms - a.ms).slice(0, 5);
+  const slowText = slow.length ? `; slow files: ${slow.map((f) => `${f.file} (${f.ms} ms)`).join(', ')}` : '';
+  return `workspace scan: ${candidates} candidate files, ${s.linted} linted, ${s.unchanged} unchanged, ${s.errors} errors, ${s.warnings} warnings in ${ms} ms${slowText}`;
 }

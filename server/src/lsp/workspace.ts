@@ -2,6 +2,7 @@ import { dirname, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { WorkspaceFolder } from 'vscode-languageserver';
 import type { VerifiedEndpoint } from '../core/model/verified';
+import type { Surface } from '../core/messages/surface';
 import { NodeWorkspaceFacts } from '../node/facts';
 
 /** Where a document lives: its workspace folder (or its own directory) and the paths core needs. */
@@ -40,6 +41,8 @@ export class Workspace {
   private readonly facts = new Map<string, NodeWorkspaceFacts>();
   /** Probe results the client kept for this workspace (`rolloutLint/verifiedEndpoints`), passed to every lint. */
   verified: readonly VerifiedEndpoint[] = [];
+  /** Which commands messages name: `vscode` when the client runs Test Connection, else `cli`. */
+  surface: Surface = 'cli';
 
   setFolders(folders: readonly WorkspaceFolder[]): void {
     this.folders = folders

@@ -1,4 +1,4 @@
-import { openSync, readSync, closeSync, fstatSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 
 /** The outcome of reading a file for linting. `text` keeps a BOM if the file has one. */
 export type ReadResult =
@@ -12,13 +12,17 @@ const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 /**
  * Reads a file as UTF-8 text unless it is larger than `maxBytes` (the size is checked before
  * reading, so a 50 MB file costs one `fstat`) or binary (a NUL byte, or bytes that are not valid UTF-8).
- * Never throws: I/O errors come back as `{kind: 'error'}` with the system message.
+ * Never throws: I/O errors come back as `{kind: 'error'}` with the system message; a FIFO, socket or
+ * device is never read (it could block forever) and comes back as an error too.
  */
 export function readForLint(path: string, maxBytes: number): ReadResult {
   let fd: number | undefined;
   try {
-    fd = openSync(path, 'r');
-    const size = fstatSync(fd).size;
+    // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer forever.
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) return { kind: 'error', message: 'not a regular file (a FIFO, socket or device); not read' };
+    const size = stat.size;
     if (size > maxBytes) return { kind: 'tooLarge', size };
     const buffer = Buffer.alloc(size);
     let read = 0;

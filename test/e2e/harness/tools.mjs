@@ -12,9 +12,10 @@ export const VERSIONS = { codeServer: '4.139.1', node: '24.22.3', playwright: '1
 
 /**
  * Debian packages: chromium is the browser playwright-core drives; build-essential and python3 let
- * node-gyp build code-server's native modules; libkrb5-dev has the gssapi headers for `kerberos`.
+ * node-gyp build code-server's native modules; libkrb5-dev has the gssapi headers for `kerberos`;
+ * fonts-noto-cjk lets the zh-cn screenshots show Chinese glyphs.
  */
-export const SYSTEM_PACKAGES = ['chromium', 'build-essential', 'python3', 'libkrb5-dev'];
+export const SYSTEM_PACKAGES = ['chromium', 'build-essential', 'python3', 'libkrb5-dev', 'fonts-noto-cjk'];
 
 export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 
@@ -56,8 +57,16 @@ function tail(file, lines = 40) {
 }
 
 /**
+ * How long apt-get waits for the dpkg lock another process (unattended-upgrades, a parallel
+ * `apt-get install`) holds, in seconds (apt's `DPkg::Lock::Timeout`, apt ≥ 1.9.11).
+ */
+const DPKG_LOCK_TIMEOUT_S = 600;
+const APT_LOCK = ['-o', `DPkg::Lock::Timeout=${DPKG_LOCK_TIMEOUT_S}`];
+
+/**
  * Checks the Debian packages with `dpkg -s`. Missing ones are installed (`apt-get update`, then
- * `apt-get install`) when running as root; otherwise throws with the exact command to run.
+ * `apt-get install`, each waiting up to 10 minutes for the dpkg lock) when running as root;
+ * otherwise throws with the exact command to run.
  */
 export async function ensureSystemPackages(log) {
   const missing = SYSTEM_PACKAGES.filter((p) => {
@@ -68,16 +77,16 @@ export async function ensureSystemPackages(log) {
     log(`system packages: ${SYSTEM_PACKAGES.join(', ')} installed`);
     return;
   }
-  const line = `apt-get install -y ${SYSTEM_PACKAGES.join(' ')}`;
+  const line = `apt-get ${APT_LOCK.join(' ')} install -y ${SYSTEM_PACKAGES.join(' ')}`;
   if (process.getuid?.() !== 0) {
     throw new Error(`missing system packages: ${missing.join(', ')}. Install them with:\n  sudo apt-get update && sudo ${line}`);
   }
-  log(`system packages: installing ${missing.join(', ')} (apt-get update; ${line})`);
+  log(`system packages: installing ${missing.join(', ')} (apt-get update; ${line}; waits up to ${DPKG_LOCK_TIMEOUT_S} s for the dpkg lock)`);
   const env = cleanEnv({ DEBIAN_FRONTEND: 'noninteractive' });
   const logFile = path.join(os.tmpdir(), `rollout-lint-e2e-apt-${process.pid}.log`);
   try {
-    await run('apt-get', ['update'], { env, logFile });
-    await run('apt-get', ['install', '-y', ...SYSTEM_PACKAGES], { env, logFile });
+    await run('apt-get', [...APT_LOCK, 'update'], { env, logFile });
+    await run('apt-get', [...APT_LOCK, 'install', '-y', ...SYSTEM_PACKAGES], { env, logFile });
   } catch (error) {
     throw new Error(`${error.message}\n${tail(logFile)}`);
   }

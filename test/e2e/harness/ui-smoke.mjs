@@ -1,7 +1,12 @@
 // A person's path through the workbench, in headless Chromium: Quick Open a file, see the squiggle
 // and its Problems row, apply the fix from the quick-fix menu, run a command from the palette and
-// read its notification. Runs against code-server WITHOUT the smoke-test driver (which hides
-// toasts). Few selectors, all of them stable workbench class names. A screenshot per step.
+// read its notification; then the surfaces of issue 18: hover, Fix All with its count, the language
+// status popup, the read-only connection report, the Output log, the rules setting in the Settings
+// editor, the walkthrough and Turn On Fix on Save. Runs against code-server WITHOUT the smoke-test
+// driver (which hides toasts), once in English and once with `--locale zh-cn` (our contributed and
+// client strings are Chinese there; the workbench's own stay English: the language pack is empty).
+// Few selectors, all of them stable workbench class names. A screenshot per step (`ui-<lang>-N-*.png`);
+// the English pass also writes the walkthrough's images (`walkthrough-*.png`).
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -11,12 +16,20 @@ const STEP_TIMEOUT = 60000;
 // Not .env: the fixture's .gitignore lists it, and Quick Open leaves git-ignored files out.
 const FILE = 'openclaw.json';
 const RULE = 'base-url-duplicate-v1';
-const FIX_TITLE = 'Remove the repeated /v1';
+/** What each pass expects to read, by UI language (the Chinese texts come from our bundles). */
+const TEXTS = {
+  en: { fixTitle: 'Remove the repeated /v1', chat: 'Chat requests go to', fixed: 'Fixed 2 problems in fix-all.env', detail: 'hints are not counted', again: 'Test again', reportSetting: 'configs/local.env, line 1', walkthrough: 'Get your rollout endpoint right', fixOnSave: 'Fix on save is on', progress: 'Rollout Lint: testing' },
+  'zh-cn': { fixTitle: '删除重复的 /v1', chat: '聊天请求会发往', fixed: '已修复 fix-all.env 中的 2 个问题', detail: '提示不计入', again: '再次测试', reportSetting: 'configs/local.env 第 1 行', walkthrough: '配置好你的 rollout 端点', fixOnSave: '已开启保存时修复', progress: '正在测试' },
+};
+/** Written into the workspace copy: two safely fixable problems (a doubled /v1, a trailing space). */
+const FIX_ALL_FILE = 'fix-all.env';
+const FIX_ALL_TEXT = 'OPENAI_BASE_URL=https://api.openai.com/v1/v1\nOPENAI_API_KEY=sk-fixall-e2e-0000000000000000000000000000 \n';
 const DOUBLED = 'https://taotoken.net/api/v1/v1';
 const FIXED_LINE = '"baseUrl": "https://taotoken.net/api/v1",';
 const TEST_CONNECTION = 'rolloutLint.testConnection';
 /** Written into the session's workspace copy: a loopback base URL and its key in one block. */
-const LOCAL_ENV = 'local.env';
+const LOCAL_ENV = 'configs/local.env';
+const LOCAL_KEY = 'sk-test-e2e-ui-00000000000000000000000000';
 
 /** An OpenAI-compatible answer with log probs for every chat request; models list for GET. */
 async function startOkServer() {
@@ -36,7 +49,8 @@ async function startOkServer() {
 /**
  * @returns {Promise<{passed: number, failed: number, skipped: number, failures: string[]}>}
  */
-export async function runUiSmoke({ session, playwrightCore, outDir, log }) {
+export async function runUiSmoke({ session, playwrightCore, outDir, log, lang = 'en' }) {
+  const T = TEXTS[lang];
   const browser = await launchBrowser(playwrightCore, session.dir);
   const { page } = browser;
   const consoleErrors = [];
@@ -46,8 +60,18 @@ export async function runUiSmoke({ session, playwrightCore, outDir, log }) {
   let okServer;
   let shotIndex = 0;
   const failures = [];
-  const shot = async (name) => page.screenshot({ path: path.join(outDir, `ui-${++shotIndex}-${name}.png`) });
-  const step = async (name, fn) => {
+  const shot = async (name) => page.screenshot({ path: path.join(outDir, `ui-${lang}-${++shotIndex}-${name}.png`) });
+  /** A walkthrough image (English pass only): the area of `locator` with some margin. */
+  const walkthroughShot = async (name, locator) => {
+    if (lang !== 'en') return;
+    const box = await locator.boundingBox();
+    if (!box) return;
+    const margin = 24;
+    const clip = { x: Math.max(0, box.x - margin), y: Math.max(0, box.y - margin), width: Math.min(1400 - Math.max(0, box.x - margin), box.width + 2 * margin), height: Math.min(900 - Math.max(0, box.y - margin), box.height + 2 * margin) };
+    await page.screenshot({ path: path.join(outDir, `walkthrough-${name}.png`), clip });
+  };
+  /** Runs one step; a failed step is recorded and, when `essential`, ends the pass. */
+  const step = async (name, fn, { essential = false } = {}) => {
     const started = Date.now();
     try {
       await fn();
@@ -57,7 +81,8 @@ export async function runUiSmoke({ session, playwrightCore, outDir, log }) {
       failures.push(`${name}: ${String(error?.message ?? error).split('\n')[0]}`);
       log(`ui: ✘ ${name}: ${error?.message ?? error}`);
       await shot('failure').catch(() => {});
-      throw error;
+      await page.keyboard.press('Escape').catch(() => {});
+      if (essential) throw error;
     }
   };
   const quickInput = async (keys, text) => {
@@ -74,11 +99,34 @@ export async function runUiSmoke({ session, playwrightCore, outDir, log }) {
   const problemRow = page.locator('.markers-panel .monaco-list-row', { hasText: RULE }).filter({ hasText: `[Ln ${line}, Col ${column}]` });
 
   const manifest = JSON.parse(fs.readFileSync(path.join(session.extensionPath, 'package.json'), 'utf8'));
+  const nlsFile = path.join(session.extensionPath, lang === 'en' ? 'package.nls.json' : `package.nls.${lang}.json`);
+  const nls = fs.existsSync(nlsFile) ? JSON.parse(fs.readFileSync(nlsFile, 'utf8')) : {};
+  const localized = (value) => (typeof value === 'string' ? value.replace(/^%(.+)%$/, (whole, key) => nls[key] ?? whole) : value);
+  /** The palette title of a contributed command (`Rollout Lint: Fix All …`), in this pass's language. */
+  const commandTitle = (id) => {
+    const c = manifest.contributes?.commands?.find((x) => x.command === id);
+    return c ? `${c.category ? `${localized(c.category)}: ` : ''}${localized(c.title)}` : undefined;
+  };
   const command = manifest.contributes?.commands?.find((c) => c.command === TEST_CONNECTION);
+  /** Runs a command from the palette by its title. */
+  const runCommand = async (title) => {
+    await quickInput('Control+Shift+p', `>${title}`);
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor({ timeout: STEP_TIMEOUT });
+    await page.keyboard.press('Enter');
+  };
+  const openFile = async (name, expectText) => {
+    await quickInput('Control+p', name);
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: path.basename(name) }).first().waitFor({ timeout: STEP_TIMEOUT });
+    await page.keyboard.press('Enter');
+    await page.locator('.monaco-editor .view-lines', { hasText: expectText }).first().waitFor({ timeout: STEP_TIMEOUT });
+  };
+  const toast = (hasText) => page.locator('.notifications-toasts .notification-toast', { hasText }).first();
+  fs.writeFileSync(path.join(session.workspace, FIX_ALL_FILE), FIX_ALL_TEXT);
   // Written before the workbench opens: Quick Open's file index may not yet list a file created later.
   if (command) {
     okServer = await startOkServer();
-    fs.writeFileSync(path.join(session.workspace, LOCAL_ENV), `OPENAI_BASE_URL=http://127.0.0.1:${okServer.port}/v1\nOPENAI_API_KEY=sk-test-e2e-ui-00000000000000000000000000\n`);
+    fs.mkdirSync(path.join(session.workspace, path.dirname(LOCAL_ENV)), { recursive: true });
+    fs.writeFileSync(path.join(session.workspace, LOCAL_ENV), `OPENAI_BASE_URL=http://127.0.0.1:${okServer.port}/v1\nOPENAI_API_KEY=${LOCAL_KEY}\n`);
   }
 
   try {
@@ -87,7 +135,7 @@ export async function runUiSmoke({ session, playwrightCore, outDir, log }) {
       await page.locator('.monaco-workbench').waitFor({ timeout: STEP_TIMEOUT });
       await page.locator('.explorer-folders-view .monaco-list-row', { hasText: FILE }).first().waitFor({ timeout: STEP_TIMEOUT });
       await shot('workbench');
-    });
+    }, { essential: true });
 
     await step(`Quick Open ${FILE}`, async () => {
       await page.locator('.monaco-workbench .part.editor').click({ position: { x: 300, y: 300 } }).catch(() => {});
@@ -96,7 +144,7 @@ export async function runUiSmoke({ session, playwrightCore, outDir, log }) {
       await page.keyboard.press('Enter');
       await page.locator('.monaco-editor .view-lines', { hasText: 'baseUrl' }).first().waitFor({ timeout: STEP_TIMEOUT });
       await shot('quick-open');
-    });
+    }, { essential: true });
 
     await step('squiggle and Problems row', async () => {
       await page.locator('.monaco-editor .squiggly-error').first().waitFor({ timeout: STEP_TIMEOUT });
@@ -104,16 +152,40 @@ export async function runUiSmoke({ session, playwrightCore, outDir, log }) {
       await problemRow.first().waitFor({ timeout: STEP_TIMEOUT });
       log(`ui:   problem row: ${(await problemRow.first().innerText()).replace(/\s+/g, ' ')}`);
       await shot('problems');
+      await walkthroughShot('read-finding', page.locator('.monaco-workbench .part.panel'));
+    });
+
+    await step('hover on the base URL names each client once', async () => {
+      const box = await page.locator('.monaco-editor .squiggly-error').first().boundingBox();
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      const hover = page.locator('.monaco-hover', { hasText: T.chat }).first();
+      await hover.waitFor({ timeout: STEP_TIMEOUT });
+      const text = (await hover.innerText()).replace(/\s+/g, ' ');
+      log(`ui:   hover: ${text.slice(0, 300)}`);
+      await shot('hover');
+      if (/\((openai SDK|Anthropic SDK)\)`?\)/.test(text)) throw new Error(`the hover names a client twice: ${text}`);
+      await page.mouse.move(10, 450);
     });
 
     await step('quick fix from the menu', async () => {
       // The squiggle lies under .view-lines, which takes the pointer events: click its centre.
       const box = await page.locator('.monaco-editor .squiggly-error').first().boundingBox();
       await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-      await page.keyboard.press('Control+.');
-      const item = page.locator('.action-widget .monaco-list-row', { hasText: FIX_TITLE }).first();
-      await item.waitFor({ timeout: STEP_TIMEOUT });
+      const item = page.locator('.action-widget .monaco-list-row', { hasText: T.fixTitle }).first();
+      // The menu closes when diagnostics refresh under it (the workspace scan): ask again, up to 3 times.
+      for (let attempt = 1; ; attempt++) {
+        await page.keyboard.press('Control+.');
+        try {
+          await item.waitFor({ timeout: attempt < 3 ? 15000 : STEP_TIMEOUT });
+          break;
+        } catch (error) {
+          if (attempt >= 3) throw error;
+          await page.keyboard.press('Escape');
+          await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+        }
+      }
       await shot('quick-fix-menu');
+      await walkthroughShot('quick-fix', page.locator('.action-widget').first());
       await item.click();
       await page.locator('.monaco-editor .view-lines', { hasText: FIXED_LINE }).first().waitFor({ timeout: STEP_TIMEOUT });
       await problemRow.first().waitFor({ state: 'detached', timeout: STEP_TIMEOUT });
@@ -124,25 +196,129 @@ export async function runUiSmoke({ session, playwrightCore, outDir, log }) {
       skipped++;
       log(`ui: - command palette + notification (skipped: ${TEST_CONNECTION} is not in package.json contributes.commands yet)`);
     } else {
-      const title = `${command.category ? `${command.category}: ` : ''}${command.title}`;
+      const title = commandTitle(TEST_CONNECTION);
       await step(`command palette: ${title}`, async () => {
         const base = `http://127.0.0.1:${okServer.port}/v1`;
-        await quickInput('Control+p', LOCAL_ENV);
-        await page.locator('.quick-input-list .monaco-list-row', { hasText: LOCAL_ENV }).first().waitFor({ timeout: STEP_TIMEOUT });
-        await page.keyboard.press('Enter');
-        await page.locator('.monaco-editor .view-lines', { hasText: base }).first().waitFor({ timeout: STEP_TIMEOUT });
+        await openFile(LOCAL_ENV, base);
         await quickInput('Control+Shift+p', `>${title}`);
         await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor({ timeout: STEP_TIMEOUT });
         await page.keyboard.press('Enter');
         // The result toast, not the progress toast ("Rollout Lint: testing <url>") shown while the probe runs.
-        const toast = page.locator('.notifications-toasts .notification-toast', { hasText: `127.0.0.1:${okServer.port}`, hasNotText: 'Rollout Lint: testing' }).first();
+        const toast = page.locator('.notifications-toasts .notification-toast', { hasText: `127.0.0.1:${okServer.port}`, hasNotText: T.progress }).first();
         await toast.waitFor({ timeout: STEP_TIMEOUT });
         const message = (await toast.innerText()).replace(/\s+/g, ' ');
         log(`ui:   notification: ${message}`);
         await shot('notification');
         if (!/\bok\b|log ?probs?/i.test(message)) throw new Error(`the notification does not report a working connection: ${message}`);
       });
+
+      await step('language status: counts without hints, the connection item within its popup', async () => {
+        await page.keyboard.press('Escape');
+        const entry = page.locator('.statusbar-item[id*="languageStatus"], .statusbar-item[aria-label*="{ }"], .statusbar-item .codicon-json').first();
+        await entry.click();
+        const popup = page.locator('.monaco-hover:not(.hidden)', { hasText: T.detail }).first();
+        await popup.waitFor({ timeout: STEP_TIMEOUT });
+        const text = (await popup.innerText()).replace(/\s+/g, ' ');
+        log(`ui:   language status: ${text}`);
+        await shot('language-status');
+        if (!text.includes(T.detail)) throw new Error(`the status does not say hints are left out: ${text}`);
+        const again = popup.locator('a, .action-label', { hasText: T.again }).first();
+        const [inner, outer] = [await again.boundingBox(), await popup.boundingBox()];
+        if (!inner || !outer || inner.x + inner.width > outer.x + outer.width + 1) throw new Error(`"${T.again}" is cut off: ${JSON.stringify({ inner, outer })}`);
+        await page.keyboard.press('Escape');
+      });
+
+      await step(`${commandTitle('rolloutLint.showReport')}: read-only, never asks to be saved`, async () => {
+        await runCommand(commandTitle('rolloutLint.showReport'));
+        const editor = page.locator('.monaco-editor .view-lines', { hasText: T.reportSetting }).first();
+        await editor.waitFor({ timeout: STEP_TIMEOUT });
+        const before = await editor.innerText();
+        await walkthroughShot('test-connection', page.locator('.monaco-workbench .part.editor'));
+        await editor.click();
+        await page.keyboard.type('xyz');
+        await shot('report');
+        if ((await editor.innerText()) !== before) throw new Error('the report accepted typing');
+        await page.keyboard.press('Control+w');
+        await page.waitForTimeout(500);
+        if (await page.locator('.monaco-dialog-box').isVisible()) throw new Error('closing the report asks to save it');
+      });
+
+      await step('Output: version, server start and scan summary, never the key', async () => {
+        await runCommand(commandTitle('rolloutLint.showOutput'));
+        const output = page.locator('.part.panel .monaco-editor .view-lines').first();
+        await output.waitFor({ timeout: STEP_TIMEOUT });
+        // The channel scrolls to its end (the connection report): go to the top, where the start is logged.
+        await page.locator('.part.panel .monaco-editor').first().click({ position: { x: 200, y: 10 }, force: true });
+        await page.keyboard.press('Control+Home');
+        await page.locator('.part.panel .monaco-editor .view-lines', { hasText: 'workspace scan:' }).first().waitFor({ timeout: STEP_TIMEOUT });
+        // Monaco renders spaces as U+00A0.
+        const text = (await output.innerText()).replace(/\u00a0/g, ' ');
+        await shot('output');
+        for (const want of ['rollout-lint-server', 'Rollout Lint 0.', 'workspace scan:']) if (!text.includes(want)) throw new Error(`the log lacks "${want}": ${text.slice(0, 400)}`);
+        if (text.includes(LOCAL_KEY.slice(8)) || text.includes('sk-fixall-e2e-0000')) throw new Error('the log shows a key');
+      });
     }
+
+    await step(`${commandTitle('rolloutLint.fixAll')}: fixes the file and says how many`, async () => {
+      await openFile(FIX_ALL_FILE, 'OPENAI_BASE_URL');
+      await page.locator('.monaco-editor .squiggly-error').first().waitFor({ timeout: STEP_TIMEOUT });
+      await runCommand(commandTitle('rolloutLint.fixAll'));
+      await toast(T.fixed).waitFor({ timeout: STEP_TIMEOUT });
+      await page.locator('.monaco-editor .view-lines', { hasText: 'https://api.openai.com/v1' }).first().waitFor({ timeout: STEP_TIMEOUT });
+      await shot('fix-all');
+    });
+
+    await step('rolloutLint.rules is editable in the Settings editor', async () => {
+      await runCommand('Preferences: Open Settings (UI)');
+      // The search box has the focus when the Settings editor opens.
+      await page.locator('.settings-editor').first().waitFor({ timeout: STEP_TIMEOUT });
+      await page.waitForTimeout(500);
+      await page.keyboard.type('rolloutLint.rules');
+      const row = page.locator('.settings-editor .setting-item-contents', { hasText: 'Rollout Lint: Rules' }).first();
+      await row.waitFor({ timeout: STEP_TIMEOUT });
+      await shot('settings-rules');
+      // An object setting VS Code can render gets a key/value table with "Add Item", not only "Edit in settings.json".
+      const add = row.getByRole('button', { name: 'Add Item' }).first();
+      await add.waitFor({ timeout: STEP_TIMEOUT });
+      await add.click();
+      // The new row offers the rule ids as keys and the levels as values (select boxes).
+      await row.locator('.setting-list-edit-row, .monaco-select-box, select').first().waitFor({ timeout: STEP_TIMEOUT });
+      await shot('settings-rules-add');
+      // Escape leaves the new row, then the search box; the Settings editor (a modal here) closes last.
+      for (let i = 0; i < 4 && (await page.locator('.settings-editor').first().isVisible()); i++) {
+        await page.keyboard.press('Escape');
+        await page.waitForTimeout(300);
+      }
+      if (await page.locator('.settings-editor').first().isVisible()) await page.keyboard.press('Control+w');
+    });
+
+    await step(`walkthrough: ${T.walkthrough}`, async () => {
+      await runCommand('Welcome: Open Walkthrough...');
+      await page.locator('.quick-input-list .monaco-list-row', { hasText: T.walkthrough }).first().waitFor({ timeout: STEP_TIMEOUT });
+      await page.keyboard.type(T.walkthrough);
+      await page.keyboard.press('Enter');
+      await page.locator('.gettingStartedContainer', { hasText: T.walkthrough }).first().waitFor({ timeout: STEP_TIMEOUT });
+      await page.waitForTimeout(1000);
+      await shot('walkthrough');
+    });
+
+    await step(`${commandTitle('rolloutLint.setApiKey')}: asks for the origin`, async () => {
+      await runCommand(commandTitle('rolloutLint.setApiKey'));
+      const widget = page.locator('.quick-input-widget').first();
+      await widget.waitFor({ timeout: STEP_TIMEOUT });
+      await page.waitForTimeout(300);
+      await shot('set-api-key');
+      await walkthroughShot('set-api-key', widget);
+      await page.keyboard.press('Escape');
+    });
+
+    await step(`${commandTitle('rolloutLint.enableFixOnSave')}`, async () => {
+      await runCommand(commandTitle('rolloutLint.enableFixOnSave'));
+      const done = toast(T.fixOnSave);
+      await done.waitFor({ timeout: STEP_TIMEOUT });
+      await shot('fix-on-save');
+      await walkthroughShot('fix-on-save', done);
+    });
   } catch {
     fs.writeFileSync(path.join(outDir, 'ui-failure.html'), await page.content().catch(() => ''));
     if (consoleErrors.length) fs.writeFileSync(path.join(outDir, 'ui-page-errors.txt'), consoleErrors.join('\n'));

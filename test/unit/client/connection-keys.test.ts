@@ -33,7 +33,7 @@ describe('Test Connection key binding (DESIGN "Security model")', () => {
     assert.equal(decision?.apiKey, KEY);
     assert.equal(decision?.source, 'file');
     assert.equal(asked.length, 0);
-    assert.match(decision!.line, /^sk-…keys \(40 chars\) · the same block of \.env \(OPENAI_API_KEY\)$/);
+    assert.match(decision!.line, /^sk-…keys, 40 chars · the same block of \.env \(OPENAI_API_KEY\)$/);
   });
 
   it('never sends a block key to another origin without consent', async () => {
@@ -67,7 +67,7 @@ describe('Test Connection key binding (DESIGN "Security model")', () => {
     assert.equal(decision, undefined);
     assert.equal(asked.length, 1);
     assert.equal(asked[0].origin, 'https://taotoken.net');
-    assert.match(asked[0].message, /sk-…keys \(40 chars\) from the environment variable OPENAI_API_KEY to https:\/\/taotoken\.net/);
+    assert.match(asked[0].message, /sk-…keys, 40 chars from the environment variable OPENAI_API_KEY to https:\/\/taotoken\.net/);
     assert.ok(!JSON.stringify(asked).includes(KEY), 'the question never shows the key');
   });
 
@@ -102,7 +102,7 @@ describe('Test Connection key binding (DESIGN "Security model")', () => {
   it('speaks Chinese for zh-cn', async () => {
     const asked: ConsentRequest[] = [];
     await decideKey({ baseUrl: LOCAL, consumer: 'openai-sdk', env: { OPENAI_API_KEY: KEY }, secrets: fakeSecrets(), approvals: new Approvals(fakeMemento()), language: 'zh-cn', ask: async (r) => (asked.push(r), 'cancel') });
-    assert.match(asked[0].message, /是否将 API 密钥 sk-…keys \(40 chars\)（来自环境变量 OPENAI_API_KEY）发往 http:\/\/127\.0\.0\.1:8000？/);
+    assert.match(asked[0].message, /是否将 API 密钥 sk-…keys，40 个字符（来自环境变量 OPENAI_API_KEY）发往 http:\/\/127\.0\.0\.1:8000？/);
   });
 });
 
@@ -114,7 +114,7 @@ describe('Set API Key and Reset Connection Approvals', () => {
     assert.equal(host.secrets.data.get(storedKeyName('http://127.0.0.1:8000')), KEY);
     assert.equal(host.record.inputs[1].password, true);
     assert.ok(![...ctx.logs, ...host.record.messages.map((m) => m.message)].some((t) => t.includes(KEY)));
-    assert.match(host.record.messages[0].message, /sk-…keys \(40 chars\) for http:\/\/127\.0\.0\.1:8000/);
+    assert.match(host.record.messages[0].message, /sk-…keys, 40 chars for http:\/\/127\.0\.0\.1:8000/);
     const again = fakeHost({ inputs: [''] });
     again.secrets.data.set(storedKeyName('http://127.0.0.1:8000'), KEY);
     assert.equal(await promptForApiKey(fakeContext(again), 'http://127.0.0.1:8000'), false);

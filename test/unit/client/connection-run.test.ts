@@ -139,7 +139,7 @@ describe('Test TaoToken Connection in the extension host (fake VS Code, scripted
     assert.ok(!JSON.stringify(report).includes(FILE_KEY));
     assert.ok(visible.length > 5);
     for (const text of visible) assert.ok(!text.includes(FILE_KEY) && !text.includes(FILE_KEY.slice(8, 30)), text);
-    assert.ok(visible.some((t) => t.includes('sk-…file (40 chars)')), 'the mask is shown instead');
+    assert.ok(visible.some((t) => t.includes('sk-…file, 40 chars')), 'the mask is shown instead');
     assert.equal(host.record.untitled[0].language, 'rollout-lint-report');
     assert.match(host.record.untitled[0].content, /^# Test TaoToken Connection\nVerdict: unauthorized/);
     assert.deepEqual(host.record.messages[0].items, ['Show Output', 'Show Report'], 'a key from the file is fixed in the file, not with Set API Key');

@@ -28,10 +28,13 @@ export interface HostRecord {
   picks: PickItem<unknown>[][];
   progress: string[];
   shown: { uri: string; offset: number }[];
-  untitled: { content: string; language: string }[];
+  /** Read-only documents shown (`showReadOnly`). */
+  untitled: { name: string; content: string; language: string }[];
   edits: { uri: string; range: TextRange; expected: string; text: string }[];
   items: StatusItem[];
   fetches: string[];
+  /** User settings written (`setUserSetting`). */
+  settings: Record<string, unknown>;
 }
 
 export interface FakeHostOptions {
@@ -55,7 +58,7 @@ export interface FakeHostOptions {
 
 /** A complete fake `Host` that records what client modules ask of VS Code. */
 export function fakeHost(options: FakeHostOptions = {}): Host & { record: HostRecord; globalState: ReturnType<typeof fakeMemento>; workspaceState: ReturnType<typeof fakeMemento>; secrets: ReturnType<typeof fakeSecrets> } {
-  const record: HostRecord = { messages: [], inputs: [], picks: [], progress: [], shown: [], untitled: [], edits: [], items: [], fetches: [] };
+  const record: HostRecord = { messages: [], inputs: [], picks: [], progress: [], shown: [], untitled: [], edits: [], items: [], fetches: [], settings: {} };
   const inputs = [...(options.inputs ?? [])];
   const realFetch = options.fetch ?? ((input: string | URL | Request, init?: RequestInit) => fetch(input, init));
   return {
@@ -67,7 +70,7 @@ export function fakeHost(options: FakeHostOptions = {}): Host & { record: HostRe
     registerCommand: () => ({ dispose() {} }),
     executeCommand: async <T>() => undefined as T | undefined,
     activeDocument: options.active ?? (() => undefined),
-    countDiagnostics: () => 0,
+    countDiagnostics: () => ({ errors: 0, warnings: 0 }),
     onDidChangeDiagnostics: () => ({ dispose() {} }),
     createStatusItem() {
       const item: StatusItem = { text: '', severity: 'information', busy: false, command: undefined, dispose() {} };
@@ -93,7 +96,12 @@ export function fakeHost(options: FakeHostOptions = {}): Host & { record: HostRe
       return task(new AbortController().signal);
     },
     showDocument: async (uri, offset) => void record.shown.push({ uri, offset }),
-    openUntitled: async (content, language) => void record.untitled.push({ content, language }),
+    showReadOnly: async (name, content, language) => void record.untitled.push({ name, content, language }),
+    relativePath: (uri) => uri.replace(/^file:\/\/\/w\//, '').split('/').slice(-3).join('/'),
+    version: '0.1.0',
+    workspaceFolderCount: () => 1,
+    getUserSetting: <T>(section: string) => record.settings[section] as T | undefined,
+    setUserSetting: async (section, value) => void (record.settings[section] = value),
     replaceText: async (uri, range, expected, text) => {
       record.edits.push({ uri, range, expected, text });
       return options.editable ?? true;

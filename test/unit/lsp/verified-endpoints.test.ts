@@ -51,7 +51,7 @@ describe('LSP: verified endpoints and the endpoint list (real server over stdio)
       assert.deepEqual(diagnostic.range.start, { line: 1, character: 16 });
       const hover = (await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 1, character: 30 } })) as Hover;
       const text = (hover.contents as MarkupContent).value;
-      assert.ok(text.includes(`Test Connection verified at ${clockTime(PROOF.at)}: this base does not answer for the openai SDK, \`https://taotoken.net/api/v1\` does`), text);
+      assert.ok(text.includes(`The connection test verified at ${clockTime(PROOF.at)}: this base does not answer for the openai SDK, \`https://taotoken.net/api/v1\` does`), text);
       await client.connection.sendNotification('rolloutLint/verifiedEndpoints', { endpoints: [] });
       assert.deepEqual((await missingV1(client)).map((d) => d.severity), [DiagnosticSeverity.Hint]);
     }));

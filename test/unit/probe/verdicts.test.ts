@@ -31,7 +31,7 @@ describe('probe verdicts against a scripted server (loopback only)', () => {
     const chat = server.requests[1];
     assert.deepEqual(JSON.parse(chat.body), { model: 'm-1', messages: [{ role: 'user', content: 'ping' }], max_tokens: 1, logprobs: true, top_logprobs: 1 });
     assert.equal(chat.headers.authorization, `Bearer ${KEY}`);
-    assert.deepEqual(report.key, { sent: true, masked: 'sk-…0000 (36 chars)' });
+    assert.deepEqual(report.key, { sent: true, masked: 'sk-…0000, 36 chars' });
     assert.match(report.explanation.en, /^OK: .* log probs \(chat\)/);
   });
 
@@ -44,7 +44,7 @@ describe('probe verdicts against a scripted server (loopback only)', () => {
       { baseUrl: 'http://h.example/v1', apiKey: 'Bearer sk-test-1111111111111111111111' },
     );
     expectVerdict(report.verdict, 'unauthorized');
-    assert.match(report.explanation.en, /rejected the key sk-… \(|rejected the key …1111 \(/);
+    assert.match(report.explanation.en, /rejected the key sk-…, \d+ chars|rejected the key …1111, 37 chars/);
     assert.match(report.explanation.en, /starts with "Bearer "/);
   });
 
@@ -100,7 +100,7 @@ describe('probe verdicts against a scripted server (loopback only)', () => {
   it('forbidden', async () => {
     const { report } = await probeScripted([{ method: 'POST', path: '/v1/chat/completions', status: 403, body: { error: { message: 'no access' } } }], { baseUrl: 'http://h.example/v1', model: 'm', apiKey: KEY });
     expectVerdict(report.verdict, 'forbidden');
-    assert.match(report.explanation.en, /403 for the key sk-…0000 \(36 chars\)/);
+    assert.match(report.explanation.en, /403 for the key sk-…0000, 36 chars/);
   });
 
   it('unauthorized without a key says no key was sent, and why', async () => {

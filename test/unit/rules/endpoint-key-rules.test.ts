@@ -35,7 +35,7 @@ describe('api-key-committed and git state', () => {
     for (const locale of ['en', 'zh-CN'] as const) {
       const [finding] = lintDocument({ path: '.env', text: `OPENAI_API_KEY=${REAL}\n` }, { grammars: await loadGrammars(), facts: factsWith('tracked'), locale, onlyRules: ['api-key-committed'] }).findings;
       assert.ok(!finding.message.includes(REAL.slice(8)), finding.message);
-      assert.ok(finding.message.includes('5555 (52 chars)'), finding.message);
+      assert.ok(finding.message.includes(locale === 'en' ? '5555, 52 chars' : '5555，52 个字符'), finding.message);
       assert.ok(!JSON.stringify(finding.data).includes(REAL.slice(8)));
     }
   });

@@ -4,6 +4,7 @@ import { lintDocument } from '../../../server/src/core/lint';
 import { applyEdits, chooseFixes } from '../../../server/src/core/fix';
 import { loadGrammars } from '../../../server/src/node/grammars';
 import type { Grammars } from '../../../server/src/core/formats/treesitter';
+import { fuzzParameters } from '../../support/fuzz';
 
 const KEY = 'sk-test-0000000000000000000000000000';
 
@@ -71,9 +72,9 @@ describe('fixes (property tests)', () => {
           for (const line of lines.filter((l) => l.trim().startsWith('#'))) assert.ok(fixed.includes(line.trim()), `comment kept: ${line}`);
           assert.equal(fixAll(path, fixed, grammars), fixed, 'a second fix pass changes nothing');
         }),
-        { numRuns: 60 },
+        fuzzParameters(60),
       );
-      assert.ok(changed > 10, `fixes applied in ${changed} of 60 runs`);
+      assert.ok(changed > 10, `fixes applied in ${changed} runs`);
     });
   }
 

@@ -29,7 +29,7 @@ describe('base-url-missing-v1 and verified probe results (LintOptions.verified)'
     assert.deepEqual([finding.messageId, finding.severity], ['verified', 'warning']);
     const start = TEXT.indexOf('https://');
     assert.deepEqual(finding.range, { start, end: start + 'https://taotoken.net/api'.length }, 'range after Chinese text stays right');
-    assert.equal(finding.message, 'base URL "https://taotoken.net/api": OPENAI_BASE_URL (openai SDK) calls https://taotoken.net/api/chat/completions, which did not answer as an API in Test Connection, while https://taotoken.net/api/v1/chat/completions did; use https://taotoken.net/api/v1');
+    assert.equal(finding.message, 'base URL "https://taotoken.net/api": OPENAI_BASE_URL (openai SDK) calls https://taotoken.net/api/chat/completions, which did not answer as an API in the connection test, while https://taotoken.net/api/v1/chat/completions did; use https://taotoken.net/api/v1');
     assert.deepEqual(finding.fixes.map((f) => [f.title, f.safety, applyEdits(TEXT, f.edits)]), [['Use the verified base https://taotoken.net/api/v1', 'unsafe', '# 中文注释\nOPENAI_BASE_URL=https://taotoken.net/api/v1\n']]);
     const [zh] = await missingV1([PROOF], TEXT, 'zh-CN');
     assert.match(zh.message, /测试连接时它没有作为 API 应答/);

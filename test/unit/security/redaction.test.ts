@@ -9,7 +9,12 @@ import {
   type Diagnostic,
   type FullDocumentDiagnosticReport,
 } from 'vscode-languageserver-protocol';
+import fc from 'fast-check';
+import { FORMATTERS } from '../../../server/src/cli/format/index';
 import { runPing } from '../../../server/src/cli/ping';
+import { lintDocument } from '../../../server/src/core/lint';
+import { loadGrammars } from '../../../server/src/node/grammars';
+import { fuzzParameters } from '../../support/fuzz';
 import { redact, redactTrace } from '../../../server/src/core/redact';
 import { loopbackTransport, startScriptedServer, type ScriptedServer } from '../../support/scripted-server';
 import { runCli, workspace } from '../cli/helpers';
@@ -116,6 +121,30 @@ describe('redaction at every boundary (issue 13 items 4 and 5)', function () {
     assert.deepEqual([...leaks('didOpen', redactTrace(didOpen)), ...leaks('result', redactTrace(result))], []);
     assert.match(redactTrace(didOpen), /characters of document text not logged/);
     assert.match(readFileSync(join(__dirname, '..', '..', '..', 'client', 'src', 'extension.ts'), 'utf8'), /outputChannel: redactingChannel\(log\)/);
+  });
+
+  it('a key planted at a random place of a random document is never printed (property)', async () => {
+    const grammars = await loadGrammars();
+    const key = 'sk-proj-Rm3Xw8Kt1Zq6Vn4Lp9Hc2Jd7Fg5Bs0Ya';
+    const templates: [string, string[]][] = [
+      ['.env', ['OPENAI_API_KEY=@', 'OPENAI_BASE_URL=https://u:@@h.example.com/v1/v1', '# @', 'X="@', 'OPENAI_API_KEY= @ # c', '@']],
+      ['c.yaml', ['rollout:', '  api_key: @', '  base_url: "https://h.example.com/v1/v1?key=@"', '@', '  - [@', '  b: "@', '"x": y: @']],
+      ['openclaw.json', ['{"models": {"providers": {"a": {"baseUrl": "https://h.example.com/v1/v1", "apiKey": "@"', '"@"', '}}}', '{', ',@']],
+      ['c.py', ['from openai import OpenAI', 'c = OpenAI(base_url="https://h.example.com/v1/v1", api_key="@")', 'x = "@', '# @', 'f(@)', "y = '''@"]],
+      ['run.sh', ['export OPENAI_API_KEY=@', 'curl -H "Authorization: Bearer @" https://h.example.com/v1/v1/chat/completions', 'echo "@', 'x=$(@']],
+    ];
+    fc.assert(
+      fc.property(fc.constantFrom(...templates), fc.array(fc.nat(), { minLength: 1, maxLength: 8 }), fc.constantFrom('\n', '\r\n'), ([path, lines], picks, eol) => {
+        const text = picks.map((p) => lines[p % lines.length].replace(/@/g, key)).join(eol) + eol;
+        const outcome = lintDocument({ path, text }, { grammars });
+        const results = [{ absPath: `/w/${path}`, relPath: path, format: outcome.document.format, text, findings: outcome.findings, failures: outcome.failures, secrets: outcome.secrets }];
+        for (const [name, format] of Object.entries(FORMATTERS)) {
+          const printed = format({ results, includeHints: true, quiet: false, color: false, root: '/w', locale: 'en' });
+          assert.ok(!printed.includes(key.slice(8, 20)) && !printed.includes(key.slice(-12)), `${name} printed the key for\n${text}\n${printed}`);
+        }
+      }),
+      fuzzParameters(150),
+    );
   });
 
   describe('ping', () => {

@@ -190,8 +190,8 @@ function addComment(context: ShellContext, start: number, end: number): void {
   context.out.comments.push({ text: source, range: { start, end: start + source.length } });
 }
 
-function addProblem(context: ShellContext, message: string, range: Range): void {
-  if (context.out.parseProblems.length < MAX_PROBLEMS) context.out.parseProblems.push({ message, range });
+function addProblem(context: ShellContext, message: string, range: Range, zh?: string): void {
+  if (context.out.parseProblems.length < MAX_PROBLEMS) context.out.parseProblems.push({ message, zh, range });
 }
 
 /** The first line of `[start, end)`, at least one character long when the text allows it. */
@@ -208,9 +208,9 @@ function addError(context: ShellContext, node: SyntaxNode): void {
   const quoteAt = candidates.find((candidate) => QUOTES.has(text[candidate.startIndex]));
   if (quoteAt) {
     const quote = text[quoteAt.startIndex];
-    addProblem(context, `Unterminated quote: the ${quote} opened here is never closed; the rest of the script may be misread.`, firstLine(text, quoteAt.startIndex, node.endIndex));
+    addProblem(context, `Unterminated quote: the ${quote} opened here is never closed; the rest of the script may be misread.`, firstLine(text, quoteAt.startIndex, node.endIndex), `引号没有闭合：这里打开的 ${quote} 一直没有关闭；脚本其余部分可能被误读。`);
   } else {
-    addProblem(context, 'Shell syntax error: this statement could not be parsed; settings in it may be missed.', firstLine(text, node.startIndex, node.endIndex));
+    addProblem(context, 'Shell syntax error: this statement could not be parsed; settings in it may be missed.', firstLine(text, node.startIndex, node.endIndex), 'Shell 语法错误：无法解析这条语句；其中的设置可能被遗漏。');
   }
 }
 
@@ -220,5 +220,6 @@ function addMissing(context: ShellContext, node: SyntaxNode): void {
   const message = QUOTES.has(node.type)
     ? `Unterminated quote: the closing ${node.type} is missing; the rest of the script may be misread.`
     : `Shell syntax error: "${node.type}" is missing here.`;
-  addProblem(context, message, range);
+  const zh = QUOTES.has(node.type) ? `引号没有闭合：缺少结束的 ${node.type}；脚本其余部分可能被误读。` : `Shell 语法错误：这里缺少 "${node.type}"。`;
+  addProblem(context, message, range, zh);
 }

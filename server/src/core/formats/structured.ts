@@ -61,8 +61,8 @@ export interface TreeContext {
 export const MAX_NESTING = 256;
 
 /** The ParseProblem for a document nested deeper than `MAX_NESTING`, at the first too-deep opener. */
-export function nestingProblem(range: Range): { message: string; range: Range } {
-  return { message: `Nesting deeper than ${MAX_NESTING} levels is not read`, range };
+export function nestingProblem(range: Range): { message: string; zh: string; range: Range } {
+  return { message: `Nesting deeper than ${MAX_NESTING} levels is not read`, zh: `嵌套超过 ${MAX_NESTING} 层的部分不会读取`, range };
 }
 
 /** Mappings (and lists) whose scalars are env definitions. */

@@ -188,7 +188,7 @@ class YamlTree {
       if (!key || !isScalar(pair.key)) continue;
       const name = typeof pair.key.value === 'string' ? pair.key.value : key.raw;
       if (name === '<<') continue;
-      if (seen.has(pair.key.value)) this.problems.push({ message: 'Map keys must be unique', range: key.range });
+      if (seen.has(pair.key.value)) this.problems.push({ message: 'Map keys must be unique', zh: '映射中的键必须唯一', range: key.range });
       seen.add(pair.key.value);
       const value = this.node(pair.value);
       if (!value) continue;

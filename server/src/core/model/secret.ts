@@ -1,16 +1,28 @@
+import { localizeMask, type Locale } from '../messages/locale';
+
 /**
- * Masks an API key for display (DESIGN "Security model"): keys of 20 or more characters show their
- * prefix class and last 4 characters (`sk-…abcd (51 chars)`); shorter ones show only the prefix class
- * and length (`sk-… (12 chars)`), since 4 characters of a short key are too much of it.
- * The prefix class is the leading `sk-ant-`/`sk-or-`/`sk-proj-`/`sk-` style segment, if any.
+ * What a mask shows of an API key (DESIGN "Security model"): keys of 20 or more characters show their
+ * prefix class and last 4 characters (`sk-…abcd`); shorter ones only the prefix class (`sk-…`, or `…`),
+ * since 4 characters of a short key are too much of it. The prefix class is the leading
+ * `sk-ant-`/`sk-or-`/`sk-proj-`/`sk-` style segment, if any. `length` counts UTF-16 code units of the
+ * key as given (whitespace included).
  */
-export function maskSecret(key: string): string {
+export function maskParts(key: string): { shown: string; length: number } {
   const trimmed = key.trim();
   const prefix = /^(sk-(?:ant-|or-|proj-)?|gsk_|hf_|xai-|pk-|tt-)/i.exec(trimmed)?.[1] ?? '';
-  const length = `${key.length} chars`;
-  if (key.length === 0) return '(empty)';
-  if (trimmed.length >= 20) return `${prefix}…${trimmed.slice(-4)} (${length})`;
-  return `${prefix}… (${length})`;
+  return { shown: trimmed.length >= 20 ? `${prefix}…${trimmed.slice(-4)}` : `${prefix}…`, length: key.length };
+}
+
+/**
+ * Masks an API key for display, one form for short and long keys: `sk-…abcd, 51 chars` (long),
+ * `sk-…, 12 chars` / `…, 12 chars` (short), `(empty key)`; in zh-CN `sk-…abcd，51 个字符` and `（空密钥）`.
+ * The form has no parentheses of its own (except the empty one), so `KEY ({masked})` reads cleanly.
+ * Messages formatted with a locale render English masks in that locale (`formatMessage`).
+ */
+export function maskSecret(key: string, locale: Locale = 'en'): string {
+  if (key.length === 0) return localizeMask('(empty key)', locale);
+  const { shown, length } = maskParts(key);
+  return localizeMask(`${shown}, ${length} chars`, locale);
 }
 
 /**

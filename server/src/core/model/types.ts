@@ -195,7 +195,10 @@ export interface Comment {
 
 /** A problem the parser reported; the file still yields whatever was recoverable. */
 export interface ParseProblem {
+  /** English; the parser library's own text where it gave one. */
   message: string;
+  /** The same in Simplified Chinese, when the extractor wrote the text itself (library texts have none). */
+  zh?: string;
   range: Range;
 }
 

@@ -27,7 +27,7 @@ export const OPENCLAW_DEFAULT_API = 'openai-completions';
 
 /**
  * The consumers of one base-URL setting, from what the same document shows:
- * the env name (`OPENAI_BASE_URL` → openai SDK; `ANTHROPIC_BASE_URL` → Anthropic clients), the callee of
+ * the env name (`OPENAI_BASE_URL` → openai SDK; `ANTHROPIC_BASE_URL` → Anthropic SDK), the callee of
  * a kwarg, the openclaw provider's `api` field (missing = `OPENCLAW_DEFAULT_API`), and code that joins a path onto
  * the variable or env var (`evidence`). `groupOf` lists the settings of a group (same provider
  * entry, same call). An empty result means "unknown".
@@ -39,10 +39,10 @@ export function consumersOf(setting: Setting, groupOf: (group: string) => readon
   if (envLike && (key === 'openai_base_url' || key === 'openai_api_base')) {
     out.push({ id: 'openai-sdk', via: `${setting.key} (openai SDK)` });
   }
-  if (envLike && key === 'anthropic_base_url') out.push({ id: 'anthropic', via: `${setting.key} (Anthropic clients)` });
+  if (envLike && key === 'anthropic_base_url') out.push({ id: 'anthropic', via: `${setting.key} (Anthropic SDK)` });
   if (setting.format === 'yaml' && LITELLM_API_BASE.test(setting.path)) {
     const model = groupOf(setting.group).find((s) => s.key === 'model')?.value ?? '';
-    if (!/^azure(_ai)?\//.test(model)) out.push({ id: 'openai-sdk', via: `LiteLLM (model ${model || '?'})` });
+    if (!/^azure(_ai)?\//.test(model)) out.push({ id: 'openai-sdk', via: `LiteLLM (model=${model || '?'})` });
   }
   if (isRequestUrl(setting)) out.push({ id: 'raw', via: setting.kind === 'flag' ? 'curl' : `${setting.callee}(…)` });
   // AzureOpenAI(azure_endpoint=…) builds `{endpoint}/openai/deployments/…` itself (openai-python lib/azure.py), not the SDK join.

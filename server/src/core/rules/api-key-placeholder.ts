@@ -21,13 +21,13 @@ export default defineRule({
   },
   messages: {
     en: {
-      placeholder: '{key} is the placeholder "{value}"; the server will answer 401: put the real key in a git-ignored .env or use "Set API Key"',
+      placeholder: '{key} is the placeholder "{value}"; the server will answer 401: put the real key in a git-ignored .env (or export it in the shell that starts the client)',
       placeholderLocal: '{key} is the dummy value "{value}" for a local server: fine when the server runs without --api-key; if it was started with one, it will answer 401',
       templateSingleQuoted: '{key} is the literal text {value}: single quotes stop the shell from expanding ${…}; the server receives it as the key and answers 401',
       templateLiteral: '{key} is the literal text {value}: nothing expands ${…} here; the server receives it as the key and answers 401',
     },
     'zh-CN': {
-      placeholder: '{key} 仍是占位符 "{value}"；服务器会返回 401：请把真实密钥放到被 git 忽略的 .env 中，或使用 "Set API Key"',
+      placeholder: '{key} 仍是占位符 "{value}"；服务器会返回 401：请把真实密钥放到被 git 忽略的 .env 中，或在启动客户端的 shell 中 export 它',
       placeholderLocal: '{key} 是发往本地服务器的占位值 "{value}"：服务器未设置 --api-key 时没有问题；若设置了，则会返回 401',
       templateSingleQuoted: '{key} 是字面文本 {value}：单引号会阻止 shell 展开 ${…}；服务器会把它当作密钥并返回 401',
       templateLiteral: '{key} 是字面文本 {value}：这里没有任何东西会展开 ${…}；服务器会把它当作密钥并返回 401',

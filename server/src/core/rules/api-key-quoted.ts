@@ -1,6 +1,6 @@
 import { defineRule, type FixReport } from './rule';
 import { isExampleFile, isMisparsed, replaceContent, subjectOf } from './util';
-import { LOADER_NAMES } from './api-key-whitespace';
+import { loaderNames } from './api-key-whitespace';
 import { LOADERS, type Loader, type Setting } from '../model/types';
 import { isPlaceholderKey } from '../model/keys';
 import { maskSecret } from '../model/secret';
@@ -67,7 +67,7 @@ export default defineRule({
       'fix.unquote': '删除密钥中的引号',
     },
   },
-  check({ document, extraction, resolution, report }) {
+  check({ document, extraction, resolution, report, locale }) {
     if (isExampleFile(document.path)) return;
     for (const setting of resolution.byRole('apiKey')) {
       if (setting.valueType !== 'string' || setting.value === undefined || isMisparsed(setting, extraction.parseProblems)) continue;
@@ -80,7 +80,7 @@ export default defineRule({
       report({
         severity: dockerOnly ? 'hint' : undefined,
         messageId: kept === 'all' ? 'all' : 'loaders',
-        data: { key: setting.key, masked: maskSecret(key), loaders: kept === 'all' ? '' : kept.map((l) => LOADER_NAMES[l]).join(', ') },
+        data: { key: setting.key, masked: maskSecret(key), loaders: kept === 'all' ? '' : loaderNames(kept, locale) },
         range: setting.contentRange,
         subject: subjectOf(setting),
         fixes: dockerOnly ? [] : unquoteFix(document.text, setting, key),

@@ -2,15 +2,30 @@ import { defineRule } from './rule';
 import { isExampleFile, replaceSource, subjectOf } from './util';
 import { LOADERS, type Loader, type Setting } from '../model/types';
 import { maskSecret } from '../model/secret';
+import { joinList, type Locale } from '../messages/locale';
 
-/** Display names of dotenv loaders for messages. */
-export const LOADER_NAMES: Record<Loader, string> = {
-  nodeDotenv: 'Node dotenv',
-  pythonDotenv: 'python-dotenv',
-  posixShell: 'a POSIX shell (source .env)',
-  compose: 'Docker Compose',
-  dockerEnvFile: 'docker --env-file',
+/** Display names of dotenv loaders for messages, per locale (the glossary's "loader" names). */
+export const LOADER_NAMES: Record<Locale, Record<Loader, string>> = {
+  en: {
+    nodeDotenv: 'Node dotenv',
+    pythonDotenv: 'python-dotenv',
+    posixShell: 'a POSIX shell (source .env)',
+    compose: 'Docker Compose',
+    dockerEnvFile: 'docker --env-file',
+  },
+  'zh-CN': {
+    nodeDotenv: 'Node dotenv',
+    pythonDotenv: 'python-dotenv',
+    posixShell: 'POSIX shell（source .env）',
+    compose: 'Docker Compose',
+    dockerEnvFile: 'docker --env-file',
+  },
 };
+
+/** `loaders` as a list in `locale` (`Node dotenv, python-dotenv`; `Node dotenv、python-dotenv`). */
+export function loaderNames(loaders: readonly Loader[], locale: Locale): string {
+  return joinList(loaders.map((l) => LOADER_NAMES[locale][l]), locale);
+}
 
 /** Whitespace and the invisible zero-width characters (U+200B–U+200D, U+2060) pasted keys pick up. */
 const EDGE_WHITESPACE = /^[\s\u200b-\u200d\u2060]|[\s\u200b-\u200d\u2060]$/;
@@ -57,7 +72,7 @@ export default defineRule({
       trailing: '末尾',
     },
   },
-  check({ document, resolution, report, t }) {
+  check({ document, resolution, report, t, locale }) {
     if (isExampleFile(document.path)) return;
     for (const setting of resolution.byRole('apiKey')) {
       if (setting.kind === 'envDefault') continue;
@@ -74,7 +89,7 @@ export default defineRule({
           key: setting.key,
           masked: maskSecret(trimmed),
           where: t(where),
-          loaders: kept === 'all' ? '' : kept.map((l) => LOADER_NAMES[l]).join(', '),
+          loaders: kept === 'all' ? '' : loaderNames(kept, locale),
         },
         range: setting.contentRange,
         subject: subjectOf(setting),

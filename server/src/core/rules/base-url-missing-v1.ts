@@ -31,15 +31,15 @@ export default defineRule({
   messages: {
     en: {
       bare: 'base URL "{value}" has no path; {via} will call {url}, which OpenAI-compatible servers serve under /v1',
-      profile: 'base URL "{value}": {via} will call {url}, but {provider} documents {documented}; verify with "Test TaoToken Connection" or `rollout-lint ping`',
+      profile: 'base URL "{value}": {via} will call {url}, but {provider} documents {documented}; verify with {testConnection}',
       'fix.append': 'Append /v1 to the base URL',
       'fix.documented': 'Use the documented base {documented}',
-      verified: 'base URL "{value}": {via} calls {url}, which did not answer as an API in Test Connection, while {verifiedUrl} did; use {working}',
+      verified: 'base URL "{value}": {via} calls {url}, which did not answer as an API in the connection test, while {verifiedUrl} did; use {working}',
       'fix.verified': 'Use the verified base {working}',
     },
     'zh-CN': {
       bare: 'base URL "{value}" 没有路径；{via} 会请求 {url}，而 OpenAI 兼容服务通常在 /v1 下提供接口',
-      profile: 'base URL "{value}"：{via} 会请求 {url}，但 {provider} 文档给出的是 {documented}；可用 "Test TaoToken Connection" 或 `rollout-lint ping` 验证',
+      profile: 'base URL "{value}"：{via} 会请求 {url}，但 {provider} 文档给出的是 {documented}；可用 {testConnection} 验证',
       'fix.append': '在 base URL 末尾追加 /v1',
       'fix.documented': '改用文档中的 base {documented}',
       verified: 'base URL "{value}"：{via} 会请求 {url}，测试连接时它没有作为 API 应答，而 {verifiedUrl} 应答了；请改用 {working}',

@@ -1,4 +1,5 @@
 import { defineRule } from './rule';
+import { joinList } from '../messages/locale';
 import { replaceContent, shorten, subjectOf } from './util';
 import { CLIENT_URL, clientViews } from '../resolve/clients';
 
@@ -36,7 +37,7 @@ export default defineRule({
       'fix.stripQuery': '删除查询字符串',
     },
   },
-  check({ resolution, report }) {
+  check({ resolution, report, locale }) {
     for (const base of resolution.baseUrls) {
       const { setting, parsed } = base;
       if (!parsed || parsed.query === undefined || setting.value === undefined) continue;
@@ -65,7 +66,7 @@ export default defineRule({
         report({
           severity: harmless ? 'hint' : 'error',
           messageId: 'tracking',
-          data: { value: shorten(v), params: tracking.map((p) => p.split('=')[0]).join(', ') },
+          data: { value: shorten(v), params: joinList(tracking.map((p) => p.split('=')[0]), locale) },
           range: setting.contentRange,
           subject: subjectOf(setting),
           fixes: [{ titleId: 'fix.stripTracking', safety: 'safe', edits: [replaceContent(setting, edges(fixed))] }],
@@ -74,7 +75,7 @@ export default defineRule({
         report({
           severity: harmless ? 'hint' : 'warning',
           messageId: 'query',
-          data: { value: shorten(v), params: others.map((p) => p.split('=')[0]).join(', ') },
+          data: { value: shorten(v), params: joinList(others.map((p) => p.split('=')[0]), locale) },
           range: setting.contentRange,
           subject: subjectOf(setting),
           fixes: [{ titleId: 'fix.stripQuery', safety: 'unsafe', edits: [replaceContent(setting, edges(v.slice(0, queryStart) + hash))] }],

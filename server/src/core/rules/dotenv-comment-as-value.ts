@@ -1,7 +1,7 @@
 import { defineRule } from './rule';
 import { subjectOf } from './util';
 import { LOADERS } from '../model/types';
-import { LOADER_NAMES } from './api-key-whitespace';
+import { loaderNames } from './api-key-whitespace';
 
 /**
  * `KEY=   # comment`: loaders disagree whether the text after `#` is a comment. docker `--env-file`
@@ -28,7 +28,7 @@ export default defineRule({
       'fix.moveComment': '把注释移到上一行',
     },
   },
-  check({ document, extraction, report, t }) {
+  check({ document, extraction, report, t, locale }) {
     for (const setting of extraction.settings) {
       if (setting.format !== 'dotenv' || !setting.loaded) continue;
       const readers = LOADERS.filter((l) => setting.loaded?.[l]?.trim().startsWith('#'));
@@ -56,7 +56,7 @@ export default defineRule({
         messageId: 'comment',
         data: {
           key: setting.key,
-          loaders: readers.map((l) => LOADER_NAMES[l]).join(', '),
+          loaders: loaderNames(readers, locale),
           comment: comment.length > 40 ? `${comment.slice(0, 39)}…` : comment,
           others: others.every((o) => o.trim() === '') ? t('empty') : [...new Set(others)].map((o) => `"${o}"`).join(' / '),
         },

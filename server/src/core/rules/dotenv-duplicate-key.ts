@@ -1,6 +1,7 @@
 import { defineRule, type FixReport } from './rule';
 import { subjectOf } from './util';
-import { LOADER_NAMES } from './api-key-whitespace';
+import { loaderNames } from './api-key-whitespace';
+import type { Locale } from '../messages/locale';
 import { LOADERS, type Loader, type Setting } from '../model/types';
 import { LineIndex } from '../positions';
 
@@ -35,7 +36,7 @@ export default defineRule({
       'fix.delete': '删除这一行（以第 {line} 行为准）',
     },
   },
-  check({ document, extraction, report, t }) {
+  check({ document, extraction, report, t, locale }) {
     const byKey = new Map<string, Setting[]>();
     for (const setting of extraction.settings) {
       if (setting.format !== 'dotenv' || setting.kind !== 'env') continue;
@@ -61,7 +62,7 @@ export default defineRule({
         if (live.includes(setting)) continue;
         report({
           messageId: live.length === 1 ? 'dead' : 'split',
-          data: { key, line: keptLine, detail: live.length === 1 ? '' : detail(winners, lineAt, t) },
+          data: { key, line: keptLine, detail: live.length === 1 ? '' : detail(winners, lineAt, t, locale) },
           range: setting.keyRange,
           subject: subjectOf(setting),
           fixes: deleteLine(text, setting, keptLine),
@@ -69,19 +70,19 @@ export default defineRule({
       }
       if (live.length > 1) {
         const first = live[0];
-        report({ messageId: 'split', data: { key, line: keptLine, detail: detail(winners, lineAt, t) }, range: first.keyRange, subject: subjectOf(first) });
+        report({ messageId: 'split', data: { key, line: keptLine, detail: detail(winners, lineAt, t, locale) }, range: first.keyRange, subject: subjectOf(first) });
       }
     }
   },
 });
 
-function detail(winners: Map<Loader, Setting>, lineAt: (offset: number) => number, t: (id: string, data?: Record<string, string | number>) => string): string {
+function detail(winners: Map<Loader, Setting>, lineAt: (offset: number) => number, t: (id: string, data?: Record<string, string | number>) => string, locale: Locale): string {
   const groups = new Map<Setting, Loader[]>();
   for (const [loader, setting] of winners) groups.set(setting, [...(groups.get(setting) ?? []), loader]);
   return [...groups]
     .sort(([a], [b]) => a.keyRange.start - b.keyRange.start)
-    .map(([setting, loaders]) => t('keeps', { loaders: loaders.map((l) => LOADER_NAMES[l]).join(', '), line: lineAt(setting.keyRange.start) }))
-    .join('; ');
+    .map(([setting, loaders]) => t('keeps', { loaders: loaderNames(loaders, locale), line: lineAt(setting.keyRange.start) }))
+    .join(locale === 'zh-CN' ? '；' : '; ');
 }
 
 /** Deletes the dead statement's whole line(s), line break included. */

@@ -79,9 +79,9 @@ export default defineRule({
       'reason.flag': 'command carries {name}',
     },
     'zh-CN': {
-      missing: '此 rollout 请求（{reason}）未设置 {key}；响应中不会有 log probs，训练器拿不到计算 PPO 比率所需的 rollout_log_probs',
-      misplaced: '此 rollout 请求（{reason}）把 logprobs 放在 sampling_params 里，SGLang 的 /generate 不会把它当作对数概率开关；请在请求体顶层设置 return_logprob，否则训练器拿不到 rollout_log_probs',
-      off: 'rollout 请求（{reason}）中 {key} 为 {value}；响应中不会有 log probs，训练器拿不到计算 PPO 比率所需的 rollout_log_probs',
+      missing: '此 rollout 请求（{reason}）未设置 {key}；响应中不会有 logprobs，训练器拿不到计算 PPO 比率所需的 rollout_log_probs',
+      misplaced: '此 rollout 请求（{reason}）把 logprobs 放在 sampling_params 里，SGLang 的 /generate 不会把它当作 logprobs 开关；请在请求体顶层设置 return_logprob，否则训练器拿不到 rollout_log_probs',
+      off: 'rollout 请求（{reason}）中 {key} 为 {value}；响应中不会有 logprobs，训练器拿不到计算 PPO 比率所需的 rollout_log_probs',
       'fix.add': '添加 {text}',
       'fix.enable': '将 {key} 设为 {value}',
       glob: '文件匹配 rolloutGlobs "{glob}"',

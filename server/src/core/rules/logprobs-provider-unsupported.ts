@@ -39,11 +39,11 @@ export default defineRule({
   messages: {
     en: {
       no: 'this rollout request goes to {provider} ({url}), which documents that chat completions return no log probs ({source}); the trainer gets no rollout_log_probs. Serve the policy from an engine that returns them (SGLang, vLLM)',
-      unknown: 'this rollout request goes to {provider} ({url}), whose docs do not say whether chat completions return log probs; check with "Test TaoToken Connection" or `rollout-lint ping` before training',
+      unknown: 'this rollout request goes to {provider} ({url}), whose docs do not say whether chat completions return log probs; check with {testConnection} before training',
     },
     'zh-CN': {
-      no: '此 rollout 请求发往 {provider}（{url}），其文档说明 chat completions 不返回 log probs（{source}）；训练器拿不到 rollout_log_probs。请改用能返回它们的推理引擎（SGLang、vLLM）提供策略模型',
-      unknown: '此 rollout 请求发往 {provider}（{url}），其文档未说明 chat completions 是否返回 log probs；训练前请用 "Test TaoToken Connection" 或 `rollout-lint ping` 确认',
+      no: '此 rollout 请求发往 {provider}（{url}），其文档说明 chat completions 不返回 logprobs（{source}）；训练器拿不到 rollout_log_probs。请改用能返回它们的推理引擎（SGLang、vLLM）提供策略模型',
+      unknown: '此 rollout 请求发往 {provider}（{url}），其文档未说明 chat completions 是否返回 logprobs；训练前请用 {testConnection} 确认',
     },
   },
   check({ document, extraction, resolution, config, report }) {

@@ -37,7 +37,7 @@ export default defineRule({
       'fix.add': 'Add "api": "anthropic-messages"',
     },
     'zh-CN': {
-      missing: '提供商 "{name}" 没有设置 "api"，OpenClaw 因此使用 {default} 并调用 {url}；而 "{value}" 是 Anthropic Messages 接口。请添加 "api": "anthropic-messages"',
+      missing: '服务商 "{name}" 没有设置 "api"，OpenClaw 因此使用 {default} 并调用 {url}；而 "{value}" 是 Anthropic Messages 接口。请添加 "api": "anthropic-messages"',
       'fix.add': '添加 "api": "anthropic-messages"',
     },
   },

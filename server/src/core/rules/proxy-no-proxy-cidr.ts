@@ -1,4 +1,5 @@
 import { defineRule } from './rule';
+import { joinList } from '../messages/locale';
 import { subjectOf } from './util';
 import { destinations, isCidrEntry, noProxyEntries } from './hosts';
 import { appendToNoProxy, coveringCidrs, requestsOnly } from './proxy';
@@ -30,7 +31,7 @@ export default defineRule({
       'fix.append': '把 {hosts} 加入 {key}',
     },
   },
-  check({ document, extraction, resolution, report }) {
+  check({ document, extraction, resolution, report, locale }) {
     if (requestsOnly(document)) return;
     const dests = destinations(extraction);
     for (const setting of resolution.byRole('noProxy')) {
@@ -45,7 +46,7 @@ export default defineRule({
       const edit = hosts.length > 0 ? appendToNoProxy(setting, hosts, document.text) : undefined;
       report({
         messageId: hosts.length > 0 ? 'hosts' : 'range',
-        data: { key: setting.key, cidr: cidrs.join(', '), hosts: hosts.join(', ') },
+        data: { key: setting.key, cidr: joinList(cidrs, locale), hosts: joinList(hosts, locale) },
         range,
         subject: subjectOf(setting),
         fixes: edit ? [{ titleId: 'fix.append', data: { hosts: hosts.join(','), key: setting.key }, safety: 'unsafe', edits: [edit] }] : [],

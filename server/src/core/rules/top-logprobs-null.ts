@@ -22,8 +22,8 @@ export default defineRule({
       'fix.zero': 'Set top_logprobs to 0 (log prob of the sampled token only)',
     },
     'zh-CN': {
-      null: 'top_logprobs 为 {value}，而 logprobs={logprobs}；vLLM 把 top_logprobs 当作 log prob 数量传下去，响应中不会有 log probs',
-      'fix.zero': '将 top_logprobs 设为 0（只返回采样 token 的 log prob）',
+      null: 'top_logprobs 为 {value}，而 logprobs={logprobs}；vLLM 把 top_logprobs 当作 logprobs 数量传下去，响应中不会有 logprobs',
+      'fix.zero': '将 top_logprobs 设为 0（只返回采样 token 的 logprobs）',
     },
   },
   check({ document, extraction, report }) {

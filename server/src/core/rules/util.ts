@@ -1,5 +1,5 @@
 import type { ParseProblem, RequestSite, Setting, TextEdit } from '../model/types';
-import { redactUrlSecrets } from '../model/secret';
+import { redact } from '../redact';
 import { consumerOfCallee } from '../model/clients';
 import { valueEdit } from '../value-edit';
 
@@ -53,7 +53,8 @@ export function replaceSource(setting: Setting, text: string, content: string, i
  * most `max` characters are kept, with `…` in the middle.
  */
 export function shorten(raw: string, max = 80): string {
-  const value = redactUrlSecrets(raw);
+  // Redact before cutting: a key cut in half by the `…` would no longer look like a key.
+  const value = redact(raw);
   if (value.length <= max) return value;
   const half = Math.floor((max - 1) / 2);
   return `${value.slice(0, half)}…${value.slice(-half)}`;

@@ -152,7 +152,7 @@ function scanLine(text: string, lineStart: number, end: number, scan: DotenvScan
   const key = text.slice(keyStart, keyEnd);
   const line = trimmedRange(text, first, end);
   if (key === '') {
-    scan.problems.push({ message: 'Expected a variable name (letters, digits, "_", "." or "-") at the start of the line', range: line });
+    scan.problems.push({ message: 'Expected a variable name (letters, digits, "_", "." or "-") at the start of the line', zh: '行首应为变量名（字母、数字、"_"、"." 或 "-"）', range: line });
     return end;
   }
   const sep = separator(text, keyEnd);
@@ -162,6 +162,7 @@ function scanLine(text: string, lineStart: number, end: number, scan: DotenvScan
       message: bad
         ? `Invalid character "${String.fromCodePoint(text.codePointAt(keyEnd)!)}" in the variable name ${key}`
         : `Expected "=" after ${key}; the line assigns no value`,
+      zh: bad ? `变量名 ${key} 中有无效字符 "${String.fromCodePoint(text.codePointAt(keyEnd)!)}"` : `${key} 之后应为 "="；这一行没有赋值`,
       range: line,
     });
     return end;

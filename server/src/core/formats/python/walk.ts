@@ -61,7 +61,7 @@ function errorProblem(node: SyntaxNode, text: string): ParseProblem {
   const closed = node.children.some((c) => c?.type === 'string_end');
   if (opener && !closed) {
     const start = opener.startIndex;
-    return { message: 'Python syntax error: unterminated string literal', range: { start, end: Math.max(lineEnd(text, start, text.length), opener.endIndex) } };
+    return { message: 'Python syntax error: unterminated string literal', zh: 'Python 语法错误：字符串字面量没有结束', range: { start, end: Math.max(lineEnd(text, start, text.length), opener.endIndex) } };
   }
   const start = node.startIndex;
   const end = Math.max(lineEnd(text, start, node.endIndex), Math.min(node.endIndex, start + 1));
@@ -71,10 +71,10 @@ function errorProblem(node: SyntaxNode, text: string): ParseProblem {
     if (Object.hasOwn(CLOSING, type)) open.push(type);
     else if (open.length > 0 && CLOSING[open[open.length - 1]] === type) open.pop();
   }
-  if (open.length > 0) return { message: `Python syntax error: "${open[0]}" was never closed`, range: { start, end } };
+  if (open.length > 0) return { message: `Python syntax error: "${open[0]}" was never closed`, zh: `Python 语法错误："${open[0]}" 没有闭合`, range: { start, end } };
   const first = node.child(0);
   const token = !first ? '' : first.isNamed ? first.type.replace(/_/g, ' ') : `"${first.type}"`;
-  return { message: token ? `Python syntax error: unexpected ${token}` : 'Python syntax error', range: { start, end } };
+  return { message: token ? `Python syntax error: unexpected ${token}` : 'Python syntax error', zh: token ? `Python 语法错误：意外的 ${token}` : 'Python 语法错误', range: { start, end } };
 }
 
 /** Problems for the outermost ERROR nodes and for MISSING tokens outside them (searched only where the tree has errors). */
@@ -97,7 +97,7 @@ function problems(tree: Tree, text: string, out: Collected): void {
       if (cursor.nodeIsMissing) {
         const offset = cursor.startIndex;
         if (!reported.some((r) => r.start <= offset && offset < r.end)) {
-          out.problems.push({ message: `Python syntax error: missing "${cursor.nodeType}"`, range: { start: offset, end: offset } });
+          out.problems.push({ message: `Python syntax error: missing "${cursor.nodeType}"`, zh: `Python 语法错误：缺少 "${cursor.nodeType}"`, range: { start: offset, end: offset } });
         }
       }
       if (cursor.currentNode.hasError && cursor.gotoFirstChild()) {
