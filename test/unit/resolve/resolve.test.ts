@@ -88,11 +88,11 @@ describe('providers', () => {
 });
 
 describe('resolve', () => {
-  it('openclaw providers: the "api" field decides the consumer, also for dotted provider names', () => {
+  it('openclaw providers: the "api" field decides the consumer, also for dotted provider names; none = openai-completions (OpenClaw default)', () => {
     const text = '{"models": {"providers": {"a.b": {"baseUrl": "http://h/v1", "api": "anthropic-messages"}, "c": {"baseUrl": "http://h/v1"}}}}';
     const r = resolve(extractJson(text, 'openclaw.json'), DEFAULT_CONFIG);
-    assert.deepEqual(r.baseUrls.map((b) => b.consumers.map((c) => c.id)), [['anthropic'], ['openai-responses']]);
-    assert.equal(r.baseUrls[0].requests[0].url, 'http://h/v1/v1/messages');
+    assert.deepEqual(r.baseUrls.map((b) => b.consumers.map((c) => c.id)), [['anthropic'], ['openai-sdk']]);
+    assert.equal(r.baseUrls[0].requests[0].url, 'http://h/v1/messages');
   });
   it('extraProviders from configuration are matched before built-in ones', () => {
     const config = mergeConfig({ extraProviders: [{ id: 'gw', name: 'Gateway', hosts: ['llm.example.com'], docsUrl: '', openaiBases: ['https://llm.example.com/v1'], chatUrl: '', modelsUrl: '', logprobs: 'supported', source: 'test' }] });

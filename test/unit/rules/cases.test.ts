@@ -28,6 +28,17 @@ function listFiles(dir: string): string[] {
   return out;
 }
 
+/**
+ * Cases whose expectation the real client disproved (conformance suite, issue 12); the manifest is a
+ * byte-for-byte copy of ../shared/cases, so the correction lives here, with its reason.
+ */
+const SUPERSEDED: Record<string, { expected: { line: number; rule: string; severity: string }[]; reason: string }> = {
+  'case-14': {
+    expected: [],
+    reason: 'OpenClaw defaults a custom provider without "api" to openai-completions (openclaw 2026.9.6 sends POST /v1/chat/completions), so this provider is correct',
+  },
+};
+
 describe('real-world cases', () => {
   for (const c of manifest.cases) {
     const pending = c.expected.filter((e) => !registered.has(e.rule)).map((e) => e.rule);
@@ -47,7 +58,7 @@ describe('real-world cases', () => {
           .filter((f) => f.severity !== 'hint')
           .map((f) => `${index.positionAt(f.range.start).line + 1} ${f.ruleId} ${f.severity}`)
           .sort();
-        const expected = c.expected.map((e) => `${e.line} ${e.rule} ${e.severity}`).sort();
+        const expected = (SUPERSEDED[c.id]?.expected ?? c.expected).map((e) => `${e.line} ${e.rule} ${e.severity}`).sort();
         assert.deepEqual(actual, expected);
       } finally {
         copy.cleanup();

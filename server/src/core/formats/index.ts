@@ -3,6 +3,7 @@ import type { Grammars } from './treesitter';
 import { extractDotenv } from './dotenv';
 import { extractYaml } from './yaml';
 import { extractJson } from './json';
+import { extractJson5, isJson5Path } from './json5';
 import { extractPython } from './python';
 import { isIpythonPath } from '../files';
 import { extractShell } from './shell';
@@ -21,7 +22,7 @@ export function extract(format: Format, text: string, path: string, grammars: Gr
     case 'yaml':
       return extractYaml(text, path);
     case 'json':
-      return extractJson(text, path);
+      return isJson5Path(path) ? extractJson5(text, path) : extractJson(text, path);
     case 'python':
       return isIpythonPath(path) ? extractIpython(text, grammars.python, grammars.bash) : extractPython(text, grammars.python);
     case 'shell':

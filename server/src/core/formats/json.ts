@@ -76,7 +76,8 @@ function scanTokens(text: string): { comments: Comment[]; tooDeep?: number } {
   return { comments, tooDeep };
 }
 
-function lineStartOf(text: string, offset: number): number {
+/** The offset of the start of the line holding `offset` (after its `\n` or `\r`). */
+export function lineStartOf(text: string, offset: number): number {
   let start = offset;
   while (start > 0 && text[start - 1] !== '\n' && text[start - 1] !== '\r') start--;
   return start;

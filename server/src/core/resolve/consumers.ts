@@ -35,9 +35,17 @@ export function isCodexBaseUrl(setting: Setting): boolean {
 }
 
 /**
+ * The `api` OpenClaw uses for a custom provider that has a `baseUrl` and no `api`. Source: OpenClaw's
+ * model-provider docs ("If `api` is omitted on a custom provider with a `baseUrl`, OpenClaw defaults to
+ * `openai-completions`"); checked against the `openclaw` npm package 2026.9.6 by the conformance suite
+ * (`test/conformance`), which records `POST {baseUrl}/chat/completions` for such a provider.
+ */
+export const OPENCLAW_DEFAULT_API = 'openai-completions';
+
+/**
  * The consumers of one base-URL setting, from what the same document shows:
  * the env name (`OPENAI_BASE_URL` → openai SDK; `ANTHROPIC_BASE_URL` → Anthropic SDK), the callee of
- * a kwarg, the openclaw provider's `api` field (missing = Responses API), and code that joins a path onto
+ * a kwarg, the openclaw provider's `api` field (missing = `OPENCLAW_DEFAULT_API`), and code that joins a path onto
  * the variable or env var (`evidence`). `groupOf` lists the settings of a group (same provider
  * entry, same call). An empty result means "unknown".
  */
@@ -61,8 +69,8 @@ export function consumersOf(setting: Setting, groupOf: (group: string) => readon
   }
   if (setting.format === 'json' && /(^|\.)providers\.("[^"]*"|[^."]+)\.baseUrl$/.test(setting.path)) {
     const api = groupOf(setting.group).find((s) => s.key === 'api');
-    const id = api?.value ? OPENCLAW_API[api.value] : 'openai-responses';
-    if (id) out.push({ id, via: api ? `openclaw "api": "${api.value}"` : 'openclaw provider without "api" (Responses API)' });
+    const id = OPENCLAW_API[api?.value ?? OPENCLAW_DEFAULT_API];
+    if (id) out.push({ id, via: api ? `openclaw "api": "${api.value}"` : `openclaw provider without "api" (default ${OPENCLAW_DEFAULT_API})` });
   }
   const tool = setting.kind === 'flag' ? toolFlags(setting.command)?.[setting.key]?.consumer : undefined;
   if (tool) out.push({ ...tool });

@@ -5,11 +5,19 @@ import { consumersOf } from './consumers';
 import { isReferenceValue } from '../evidence/value';
 import { roleOf } from './roles';
 import { effectiveRequestUrl, parseBaseUrl, type ParsedBaseUrl } from './urls';
+import { CLIENT_URL, clientsOf, requestPath, valueFor, type ClientReading } from './clients';
 
 /** The URL one consumer will request for a chat call on a base URL. */
 export interface EffectiveRequest {
   consumer: Consumer;
   url: string;
+  /** False when the client sends nothing at all (curl refuses a URL with a space; httpx one without a scheme). */
+  sent: boolean;
+  /**
+   * The modelled clients that send this URL, each with the `.env` loader it reads through (empty when the
+   * consumer has no modelled client). Clients that send different URLs get separate requests.
+   */
+  clients: ClientReading[];
 }
 
 /** A base-URL setting with everything rules and hover need about it. */
@@ -67,10 +75,29 @@ export function resolve(extraction: Extraction, config: LintConfig): Resolution 
       parsed,
       consumers,
       providers: parsed ? matchProviders(value, providers) : [],
-      requests: parsed ? consumers.map((consumer) => ({ consumer, url: effectiveRequestUrl(value, consumer.id, consumer.appendedPath) })) : [],
+      requests: parsed ? consumers.flatMap((consumer) => requestsOf(setting, value, consumer)) : [],
     });
   }
   return { settings, baseUrls, providers, byRole: (role) => settings.filter((s) => s.role === role) };
+}
+
+/**
+ * The URLs the clients that may read `setting` send for `consumer`: one request when they agree, else one
+ * per client (labelled with the client and its `.env` loader). Consumers without a modelled client use
+ * `effectiveRequestUrl` on the trimmed value.
+ */
+function requestsOf(setting: Setting, value: string, consumer: Consumer): EffectiveRequest[] {
+  const path = requestPath(consumer.id, consumer.appendedPath);
+  const out: EffectiveRequest[] = [];
+  for (const reading of clientsOf(setting, consumer.id, consumer.via)) {
+    const base = valueFor(setting, reading.client, reading.loader);
+    if (base === undefined) continue;
+    const { url, sent } = CLIENT_URL[reading.client].join(base, path);
+    const same = out.find((r) => r.url === url && r.sent === sent);
+    if (same) same.clients.push(reading);
+    else out.push({ consumer, url, sent, clients: [reading] });
+  }
+  return out.length > 0 ? out : [{ consumer, url: effectiveRequestUrl(value, consumer.id, consumer.appendedPath), sent: true, clients: [] }];
 }
 
 /**

@@ -36,7 +36,9 @@ export default defineRule({
       const { setting, parsed } = base;
       if (!parsed || setting.value === undefined) continue;
       const literal = DOUBLED.exec(parsed.path);
-      if (literal) {
+      // OpenClaw's `anthropic-messages` drops a trailing `/v1` itself: when every modelled client's URL is clean, so is the value.
+      const normalizedAway = base.requests.length > 0 && base.requests.every((r) => r.clients.length > 0 && !DOUBLED.test(parseBaseUrl(r.url)?.path ?? ''));
+      if (literal && !normalizedAway) {
         const collapsed = setting.value.replace(/\/(v\d+)\/\1(?=\/|\?|#|\s*$)/, '/$1');
         report({
           messageId: 'literal',

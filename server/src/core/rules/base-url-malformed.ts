@@ -1,9 +1,10 @@
 import { defineRule } from './rule';
 import { isMisparsed, replaceContent, replaceSource, shorten, subjectOf } from './util';
 import { isPlaceholderUrl, isTemplated, schemelessHost } from './url-shape';
+import { CLIENT_URL, clientViews } from '../resolve/clients';
 
 interface Diagnosis {
-  messageId: 'whitespace' | 'edgeWhitespace' | 'lookalike' | 'missingColon' | 'slashes' | 'schemeTypo' | 'noHost' | 'port' | 'unparsable';
+  messageId: 'whitespace' | 'lookalike' | 'missingColon' | 'slashes' | 'schemeTypo' | 'noHost' | 'port' | 'unparsable';
   data?: Record<string, string>;
   /** The corrected value, when the correction is obvious. */
   fixed?: string;
@@ -86,6 +87,8 @@ export default defineRule({
     en: {
       whitespace: 'base URL "{value}" contains whitespace; clients cannot parse it and send no request',
       edgeWhitespace: 'base URL "{value}" has whitespace at its {where} that the client keeps; requests go to a mangled URL and fail',
+      edgeWhitespaceClient: 'base URL "{value}" has whitespace at its {where} that {client} keeps; it calls {url}',
+      edgeWhitespaceUnsent: 'base URL "{value}" has whitespace at its {where} that {client} keeps; it cannot parse the URL and sends no request',
       lookalike: 'base URL "{value}" contains {chars} (invisible or full-width characters from an input method); clients cannot parse it or call the wrong host',
       start: 'start',
       end: 'end',
@@ -100,6 +103,8 @@ export default defineRule({
     'zh-CN': {
       whitespace: 'base URL "{value}" 含有空白字符；客户端无法解析，不会发出请求',
       edgeWhitespace: 'base URL "{value}" 的{where}有空白字符，客户端会保留它；请求会发往错误的 URL 并失败',
+      edgeWhitespaceClient: 'base URL "{value}" 的{where}有空白字符，{client} 会保留它；实际请求的是 {url}',
+      edgeWhitespaceUnsent: 'base URL "{value}" 的{where}有空白字符，{client} 会保留它；它无法解析该 URL，不会发出请求',
       lookalike: 'base URL "{value}" 含有 {chars}（输入法带入的不可见字符或全角字符）；客户端无法解析，或会请求错误的主机',
       start: '开头',
       end: '末尾',
@@ -118,7 +123,30 @@ export default defineRule({
       const { setting } = base;
       if (setting.value === undefined || setting.valueType !== 'string' || isMisparsed(setting, extraction.parseProblems)) continue;
       const value = setting.value.trim();
-      const kept = [setting.value, ...Object.values(setting.loaded ?? {})].find((v): v is string => typeof v === 'string' && v.trim() === value && v !== value && !/[\r\n]$/.test(v));
+      const views = clientViews(base).filter((v) => v.value !== v.value.trim());
+      if (clientViews(base).length > 0 && value !== '') {
+        // Whitespace per reader: only a client that receives it and sends a different URL (or none) because of it counts.
+        const broken = views.filter((v) => {
+          const clean = CLIENT_URL[v.client].join(v.value.trim(), v.path);
+          return !v.sent || clean.url !== v.url;
+        });
+        const all = clientViews(base).length;
+        if (broken.length > 0) {
+          const first = broken[0];
+          const source = setting.raw.slice(setting.contentRange.start - setting.valueRange.start, setting.contentRange.end - setting.valueRange.start);
+          const trimmed = source.trim();
+          report({
+            severity: broken.length === all ? 'error' : 'warning',
+            messageId: first.sent ? 'edgeWhitespaceClient' : 'edgeWhitespaceUnsent',
+            data: { value: shorten(value), where: t(/^\s/.test(first.value) ? 'start' : 'end'), client: first.client, url: shorten(first.url, 100) },
+            range: setting.contentRange,
+            subject: subjectOf(setting),
+            fixes: trimmed !== source && trimmed !== '' ? [{ titleId: 'fix.fixed', data: { fixed: shorten(value) }, safety: 'safe', edits: [replaceContent(setting, trimmed)] }] : [],
+          });
+          continue;
+        }
+      }
+      const kept = clientViews(base).length > 0 ? undefined : [setting.value, ...Object.values(setting.loaded ?? {})].find((v): v is string => typeof v === 'string' && v.trim() === value && v !== value && !/[\r\n]$/.test(v));
       if (kept !== undefined && value !== '') {
         const source = setting.raw.slice(setting.contentRange.start - setting.valueRange.start, setting.contentRange.end - setting.valueRange.start);
         const trimmed = source.trim();

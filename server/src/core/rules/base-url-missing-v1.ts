@@ -27,6 +27,8 @@ import { hostMatches, splitDocumentedUrl } from '../providers/profiles';
  * its base with the version.
  */
 const SDK_READ_KINDS = new Set<Setting['kind']>(['env', 'envDefault', 'kwarg', 'assignment', 'dictEntry']);
+/** The endpoint path at the end of a full request URL (OpenAI API reference: chat completions, responses, completions). */
+const RAW_ENDPOINT = /\/(chat\/completions|responses|completions)\/?$/;
 
 export default defineRule({
   meta: {
@@ -61,8 +63,12 @@ export default defineRule({
     for (const base of resolution.baseUrls) {
       const { setting, parsed } = base;
       if (!parsed || setting.value === undefined) continue;
-      const request = base.requests.find((r) => r.consumer.id === 'openai-sdk' || r.consumer.id === 'openai-responses');
-      if (!request) continue;
+      const sdk = base.requests.find((r) => r.consumer.id === 'openai-sdk' || r.consumer.id === 'openai-responses');
+      // A full request URL used as written (curl, `requests.post("…/chat/completions")`): its base is the part before the endpoint.
+      const raw = sdk ? undefined : base.requests.find((r) => r.consumer.id === 'raw' && r.consumer.appendedPath === undefined);
+      const endpoint = raw ? RAW_ENDPOINT.exec(parsed.path)?.[0] : '';
+      const request = sdk ?? raw;
+      if (!request || endpoint === undefined) continue;
       // An api-version beside the base (Codex `query_params`, `?api-version=`) is Azure's dated API, served without /v1.
       if (/(^|&)api-version=/i.test(parsed.query ?? '') || apiVersions.some((a) => a.group === setting.group || a.group.startsWith(`${setting.group}.`))) continue;
       const v = setting.value.trim();
@@ -84,10 +90,11 @@ export default defineRule({
       const host = parsed.host.toLowerCase();
       const sameHost = (b: (typeof profileBases)[number]) => b.parsed !== undefined && ((b.provider.localPorts?.length ?? 0) > 0 || hostMatches(b.parsed.host, host));
       const sameHostPaths = profileBases.filter(sameHost).map((b) => b.parsed!.path);
-      const path = parsed.path.replace(/\/+$/, '');
+      const path = parsed.path.slice(0, parsed.path.length - endpoint.length).replace(/\/+$/, '');
       /** Reports the documented base of `documented`'s provider (a warning for a bare host, else a hint). */
       const reportDocumented = (documented: (typeof profileBases)[number], severity: 'warning' | 'hint') => {
-        const fixed = withPath(v, parsed, documented.parsed!.path);
+        const fixed = withPath(v, parsed, documented.parsed!.path + endpoint);
+        const documentedBase = withPath(v, parsed, documented.parsed!.path);
         report({
           severity,
           messageId: 'profile',
@@ -96,7 +103,7 @@ export default defineRule({
             via: request.consumer.via,
             url: shorten(request.url, 100),
             provider: documented.provider.name,
-            documented: sdkJoin(fixed, request.consumer.id === 'openai-sdk' ? '/chat/completions' : '/responses'),
+            documented: sdkJoin(documentedBase, endpoint || (request.consumer.id === 'openai-responses' ? '/responses' : '/chat/completions')),
           },
           range: setting.contentRange,
           subject: subjectOf(setting),
@@ -117,7 +124,7 @@ export default defineRule({
           data: { value: shorten(v), via: request.consumer.via, url: shorten(request.url, 100) },
           range: setting.contentRange,
           subject: subjectOf(setting),
-          fixes: [{ titleId: 'fix.append', safety: 'unsafe', edits: [replaceContent(setting, withPath(v, parsed, '/v1'))] }],
+          fixes: [{ titleId: 'fix.append', safety: 'unsafe', edits: [replaceContent(setting, withPath(v, parsed, `/v1${endpoint}`))] }],
         });
         continue;
       }

@@ -1,6 +1,7 @@
 import { defineRule } from './rule';
 import { joinList } from '../messages/locale';
 import { replaceContent, shorten, subjectOf } from './util';
+import { CLIENT_URL, clientViews } from '../resolve/clients';
 
 /**
  * Click-tracking parameters left on a URL copied from a web page or a chat app. Sources: Google
@@ -47,6 +48,15 @@ export default defineRule({
       const tracking = pairs.filter((_, i) => TRACKING.test(names[i]));
       const v = setting.value.trim();
       const queryStart = v.indexOf('?');
+      // Per client: openai-node 7 and OpenClaw's chat path move the query after the path, so the request still
+      // reaches its endpoint; then the parameters are only noise (hint). Python SDKs and concatenating clients break.
+      const views = clientViews(base);
+      const harmless = views.length > 0 && views.every((view) => {
+        const q = view.value.indexOf('?');
+        if (q === -1) return true;
+        const clean = CLIENT_URL[view.client].join(view.value.slice(0, q), view.path);
+        return view.sent && clean.sent && new URL(view.url).pathname === new URL(clean.url).pathname;
+      });
       const hash = parsed.hash !== undefined ? `#${parsed.hash}` : '';
       /** Whitespace around the value is another finding's business: the fixes keep it. */
       const edges = (middle: string) => `${/^\s*/.exec(setting.value!)![0]}${middle}${/\s*$/.exec(setting.value!)![0]}`;
@@ -54,7 +64,7 @@ export default defineRule({
         const keep = pairs.filter((p) => !tracking.includes(p));
         const fixed = v.slice(0, queryStart) + (keep.length ? `?${keep.join('&')}` : '') + hash;
         report({
-          severity: 'error',
+          severity: harmless ? 'hint' : 'error',
           messageId: 'tracking',
           data: { value: shorten(v), params: joinList(tracking.map((p) => p.split('=')[0]), locale) },
           range: setting.contentRange,
@@ -63,7 +73,7 @@ export default defineRule({
         });
       } else if (others.length > 0) {
         report({
-          severity: 'warning',
+          severity: harmless ? 'hint' : 'warning',
           messageId: 'query',
           data: { value: shorten(v), params: joinList(others.map((p) => p.split('=')[0]), locale) },
           range: setting.contentRange,

@@ -4,6 +4,7 @@ import apiKeyPlaceholder from './api-key-placeholder';
 import apiKeyWhitespace from './api-key-whitespace';
 import baseUrlDuplicateV1 from './base-url-duplicate-v1';
 import baseUrlEndpointPath from './base-url-endpoint-path';
+import baseUrlFragment from './base-url-fragment';
 import baseUrlMissingV1 from './base-url-missing-v1';
 import baseUrlQueryString from './base-url-query-string';
 import baseUrlTrailingSlash from './base-url-trailing-slash';
@@ -47,6 +48,7 @@ export const RULES: readonly Rule[] = [
   baseUrlDuplicateV1,
   baseUrlEndpointPath,
   baseUrlQueryString,
+  baseUrlFragment,
   baseUrlTrailingSlash,
   baseUrlMissingV1,
   apiKeyPlaceholder,
