@@ -21,14 +21,14 @@ function baseName(path: string): string {
 
 /**
  * The format of a file from its name (and the editor's language id when given), or `undefined`
- * when Rollout Lint does not read such files. `.env`, `.env.*`, `*.env` are dotenv; `.ipy` (IPython)
- * is Python; `.ipynb` is a notebook.
+ * when Rollout Lint does not read such files. `.env`, `.env.*`, `*.env` are dotenv; `.json5` is JSON
+ * (read with the JSON5 extractor, as `openclaw.json` is); `.ipy` (IPython) is Python; `.ipynb` is a notebook.
  */
 export function formatOf(path: string, languageId?: string): Format | undefined {
   const name = baseName(path).toLowerCase();
   if (name === '.env' || name.startsWith('.env.') || name.endsWith('.env')) return 'dotenv';
   if (/\.ya?ml$/.test(name)) return 'yaml';
-  if (/\.jsonc?$/.test(name)) return 'json';
+  if (/\.json[c5]?$/.test(name)) return 'json';
   if (/\.pyi?$|\.ipy$/.test(name)) return 'python';
   if (/\.(sh|bash)$/.test(name)) return 'shell';
   if (name.endsWith('.toml')) return 'toml';
@@ -49,7 +49,7 @@ export const TRIGGER_TOKENS = /base_?url|api_base|api_key|apikey|auth_token|open
 
 /**
  * Whether the walker lints a file (DESIGN "Files"): dotenv and YAML always; JSON only
- * `openclaw.json`, `*settings.json`/`settings.local.json` (Claude Code) with an `env` key, or `config.jsonGlobs`; Python, shell, TOML
+ * `openclaw.json`, `*.json5` with a trigger token, `*settings.json`/`settings.local.json` (Claude Code) with an `env` key, or `config.jsonGlobs`; Python, shell, TOML
  * (Codex `config.toml`, `pyproject.toml`) and notebooks when their text has a trigger token. `relPath` is workspace-relative with `/` separators.
  */
 export function isCandidate(relPath: string, text: string, config: LintConfig): boolean {
@@ -61,6 +61,7 @@ export function isCandidate(relPath: string, text: string, config: LintConfig): 
       return true;
     case 'json':
       if (name === 'openclaw.json') return true;
+      if (name.endsWith('.json5')) return TRIGGER_TOKENS.test(text);
       if (SETTINGS_JSON.test(name) && /"env"\s*:/.test(text)) return true;
       return jsonGlobbed(relPath, config);
     case 'python':
@@ -90,13 +91,13 @@ function jsonGlobbed(relPath: string, config: LintConfig): boolean {
 
 /**
  * Whether the file's name alone rules it out as a candidate (`isCandidate` would be false whatever
- * its text), so it need not be read: a JSON file that is not `openclaw.json`, not a Claude Code
+ * its text), so it need not be read: a JSON file that is not `openclaw.json` or `*.json5`, not a Claude Code
  * `settings.json`/`settings.local.json`, and not matched by `config.jsonGlobs`.
  */
 export function isExcludedByName(relPath: string, config: LintConfig): boolean {
   if (formatOf(relPath) !== 'json') return false;
   const name = baseName(relPath).toLowerCase();
-  return name !== 'openclaw.json' && !SETTINGS_JSON.test(name) && !jsonGlobbed(relPath, config);
+  return name !== 'openclaw.json' && !name.endsWith('.json5') && !SETTINGS_JSON.test(name) && !jsonGlobbed(relPath, config);
 }
 
 /** Config files that are linted even when git-ignored (`.env` usually is). */

@@ -8,6 +8,7 @@ import { lintFile } from '../../../server/src/node/lint-file';
 import { loadGrammars } from '../../../server/src/node/grammars';
 import { NodeWorkspaceFacts } from '../../../server/src/node/facts';
 import { walk } from '../../../server/src/node/walk';
+import { main } from '../../../server/src/cli/main';
 
 describe('candidacy from the file name (issue 16)', () => {
   const globbed: LintConfig = { ...DEFAULT_CONFIG, jsonGlobs: ['conf/**/*.json'] };
@@ -24,11 +25,30 @@ describe('candidacy from the file name (issue 16)', () => {
       ['other/providers.json', globbed, true],
       ['run.py', DEFAULT_CONFIG, false],
       ['.env', DEFAULT_CONFIG, false],
+      ['conf/providers.json5', DEFAULT_CONFIG, false],
     ];
     for (const [path, config, excluded] of cases) {
       assert.equal(isExcludedByName(path, config), excluded, path);
       // Sound: whatever the text, an excluded name is never a candidate.
       if (excluded) assert.equal(isCandidate(path, '{"env": {"OPENAI_BASE_URL": "x"}, "baseUrl": "x"}', config), false, path);
+    }
+  });
+
+  it('finds *.json5 files with a trigger token by walking, and reads them as JSON5', async () => {
+    assert.equal(isCandidate('conf/providers.json5', '{ name: "x" }', DEFAULT_CONFIG), false);
+    const dir = mkdtempSync(join(tmpdir(), 'rl-json5-'));
+    try {
+      mkdirSync(join(dir, 'conf'));
+      // JSON5: unquoted keys, a comment, single quotes, a trailing comma.
+      writeFileSync(join(dir, 'conf', 'providers.json5'), "{\n  // relay\n  baseUrl: 'https://api.openai.com/v1/v1',\n}\n");
+      let stdout = '';
+      await main(['.', '--format', 'json', '--exit-zero'], { stdout: (t) => void (stdout += t), stderr: () => undefined, env: { LANG: 'en_US.UTF-8' }, cwd: dir, isTTY: false });
+      const results = JSON.parse(stdout) as { filePath: string; messages: { ruleId: string | null; line: number }[] }[];
+      const file = results.find((r) => r.filePath.endsWith('providers.json5'));
+      assert.ok(file, 'the walker lints conf/providers.json5');
+      assert.deepEqual(file.messages.map((m) => `${m.line}:${m.ruleId}`), ['3:base-url-duplicate-v1']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 
