@@ -1,3 +1,8 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setFromFileResolver } from '../../../server/src/cli/ping';
+import { resolveFromLintedFile } from '../../../server/src/cli/ping-from-file';
 import { probe } from '../../../server/src/core/probe/probe';
 import type { ProbeOptions, ProbeReport, ProbeTarget } from '../../../server/src/core/probe/types';
 import { loopbackTransport, onServer, startScriptedServer, type ScriptedRoute, type ScriptedServer } from '../../support/scripted-server';
@@ -31,4 +36,27 @@ export async function probeScripted(
 /** `METHOD path` of every request the server saw. */
 export function paths(server: ScriptedServer): string[] {
   return server.requests.map((r) => `${r.method} ${r.url}`);
+}
+
+/**
+ * Mocha hooks for `ping --from FILE` tests: a scripted OpenAI-compatible server that lists `model`
+ * and answers chat with log probs, a temporary folder for the files, and the real from-file resolver.
+ * Read `server` and `dir` from the returned object inside tests (they are set in `before`).
+ */
+export function pingFromFileFixture(prefix: string, model = 'policy'): { server: ScriptedServer; dir: string } {
+  const state = {} as { server: ScriptedServer; dir: string };
+  before(async () => {
+    state.server = await startScriptedServer([
+      { method: 'GET', path: '/v1/models', status: 200, body: MODELS(model) },
+      { method: 'POST', path: '/v1/chat/completions', status: 200, body: CHAT_WITH_LOGPROBS },
+    ]);
+    state.dir = mkdtempSync(join(tmpdir(), prefix));
+    setFromFileResolver(resolveFromLintedFile);
+  });
+  after(async () => {
+    setFromFileResolver(undefined);
+    await state.server?.close();
+    if (state.dir) rmSync(state.dir, { recursive: true, force: true });
+  });
+  return state;
 }

@@ -70,9 +70,8 @@ describe('real repositories (../shared/real-repos): no unlisted errors or warnin
     it(`${repo}, linted as its own git checkout from its root and from elsewhere`, function () {
       const source = join(SHARED, repo);
       if (!existsSync(source)) this.skip();
-      // No "rollout" in the folder name: rolloutGlobs (`**/*rollout*/**`) are still matched against the
-      // path from the working directory, so such a parent folder would make every file a rollout file
-      // when linted from elsewhere (per-file rolloutGlobs resolution is issue 11 item 2, h17's part).
+      // No "rollout" in the folder name, so that a parent folder cannot make every file a rollout file
+      // even if per-file rolloutGlobs resolution (globs relative to each file's project root) regressed.
       const root = mkdtempSync(join(tmpdir(), `rl-gate-${repo}-`));
       try {
         cpSync(source, root, { recursive: true });

@@ -1,18 +1,16 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runPing, setFromFileResolver } from '../../../server/src/cli/ping';
-import { resolveFromLintedFile } from '../../../server/src/cli/ping-from-file';
+import { runPing } from '../../../server/src/cli/ping';
 import { lintDocument } from '../../../server/src/core/lint';
 import { pairedKey } from '../../../server/src/core/model/pairing';
 import { BUILTIN_PROVIDERS } from '../../../server/src/core/providers/profiles';
 import { loadGrammars } from '../../../server/src/node/grammars';
 import type { Grammars } from '../../../server/src/core/formats/treesitter';
-import { loopbackTransport, startScriptedServer, type ScriptedServer } from '../../support/scripted-server';
+import { loopbackTransport } from '../../support/scripted-server';
 import type { Range } from 'vscode-languageserver-protocol';
 import { fileUri, TestClient, textAt } from '../lsp/harness';
-import { CHAT_WITH_LOGPROBS, MODELS } from '../probe/helpers';
+import { pingFromFileFixture } from '../probe/helpers';
 
 const ANTHROPIC = 'sk-ant-api03-Q7vT2mXk9LpR4sWn8ZcY1bHd6FjG3aEo';
 const OPENAI = 'sk-proj-Z9cY1bHd6FjG3aEoUiKt5yNq0Q7vT2mXk9LpR4s';
@@ -49,46 +47,32 @@ describe('a key is paired with the base URL of its own provider (issue 13 item 2
   });
 
   describe('end to end', () => {
-    let server: ScriptedServer;
-    let dir: string;
-    before(async () => {
-      server = await startScriptedServer([
-        { method: 'GET', path: '/v1/models', status: 200, body: MODELS('policy') },
-        { method: 'POST', path: '/v1/chat/completions', status: 200, body: CHAT_WITH_LOGPROBS },
-      ]);
-      dir = mkdtempSync(join(tmpdir(), 'rollout-lint-pairing-'));
-      setFromFileResolver(resolveFromLintedFile);
-    });
-    after(async () => {
-      setFromFileResolver(undefined);
-      await server?.close();
-      if (dir) rmSync(dir, { recursive: true, force: true });
-    });
+    const fx = pingFromFileFixture('rollout-lint-pairing-');
 
     async function ping(file: string): Promise<string[]> {
-      const before = server.requests.length;
+      const before = fx.server.requests.length;
       const transport = loopbackTransport();
       try {
-        await runPing(['--from', file, '--json', '--model', 'policy'], { stdout: () => undefined, stderr: () => undefined, env: {}, cwd: dir }, transport);
+        await runPing(['--from', file, '--json', '--model', 'policy'], { stdout: () => undefined, stderr: () => undefined, env: {}, cwd: fx.dir }, transport);
       } finally {
         await transport.close();
       }
-      return server.requests.slice(before).map((r) => String(r.headers.authorization ?? r.headers['x-api-key'] ?? ''));
+      return fx.server.requests.slice(before).map((r) => String(r.headers.authorization ?? r.headers['x-api-key'] ?? ''));
     }
 
     it('ping --from never sends the Anthropic key above OPENAI_BASE_URL to the OpenAI base', async () => {
-      const file = join(dir, '.env');
-      writeFileSync(file, `ANTHROPIC_API_KEY=${ANTHROPIC}\nOPENAI_BASE_URL=http://127.0.0.1:${server.port}/v1\n`);
+      const file = join(fx.dir, '.env');
+      writeFileSync(file, `ANTHROPIC_API_KEY=${ANTHROPIC}\nOPENAI_BASE_URL=http://127.0.0.1:${fx.server.port}/v1\n`);
       const sent = await ping(file);
       assert.ok(sent.length > 0, 'the probe ran');
       assert.ok(sent.every((h) => !h.includes(ANTHROPIC)), `sent ${sent.join(', ')}`);
-      writeFileSync(file, `ANTHROPIC_API_KEY=${ANTHROPIC}\nOPENAI_BASE_URL=http://127.0.0.1:${server.port}/v1\nOPENAI_API_KEY=${OPENAI}\n`);
+      writeFileSync(file, `ANTHROPIC_API_KEY=${ANTHROPIC}\nOPENAI_BASE_URL=http://127.0.0.1:${fx.server.port}/v1\nOPENAI_API_KEY=${OPENAI}\n`);
       const paired = await ping(file);
       assert.ok(paired.some((h) => h === `Bearer ${OPENAI}`) && paired.every((h) => !h.includes(ANTHROPIC)), `sent ${paired.join(', ')}`);
     });
 
     it('rolloutLint/endpointAt never returns a key, only where the paired one is written (issue 13 item 8)', async () => {
-      const client = await TestClient.start({ pull: true, root: dir, initializationOptions: { workspaceTrusted: true } });
+      const client = await TestClient.start({ pull: true, root: fx.dir, initializationOptions: { workspaceTrusted: true } });
       try {
         const cases: [string, string, string, string][] = [
           ['y.env', 'dotenv', `\uFEFFANTHROPIC_API_KEY=${ANTHROPIC}\r\nOPENAI_BASE_URL=https://api.openai.com/v1\r\nOPENAI_API_KEY="${OPENAI}"  # 中文注释\r\n`, 'https://'],
@@ -96,7 +80,7 @@ describe('a key is paired with the base URL of its own provider (issue 13 item 2
           ['openclaw.json', 'json', JSON.stringify({ models: { providers: { a: { baseUrl: 'https://a.example.com/v1', apiKey: OPENAI, api: 'openai-completions' } } } }, null, 2), 'https://'],
         ];
         for (const [name, languageId, text, at] of cases) {
-          const uri = fileUri(join(dir, name));
+          const uri = fileUri(join(fx.dir, name));
           await client.open(uri, languageId, text, 3);
           const info = (await client.connection.sendRequest('rolloutLint/endpointAt', { uri, offset: text.indexOf(at) })) as { apiKey?: { key: string; range: Range; version: number } } | null;
           assert.ok(info?.apiKey, name);
@@ -105,7 +89,7 @@ describe('a key is paired with the base URL of its own provider (issue 13 item 2
           assert.equal(textAt(text, info.apiKey.range), OPENAI, `${name}: the range holds the paired key in the client's text`);
           assert.equal(info.apiKey.version, 3);
         }
-        const escaped = fileUri(join(dir, 'escaped', 'openclaw.json'));
+        const escaped = fileUri(join(fx.dir, 'escaped', 'openclaw.json'));
         const text = `{"models":{"providers":{"a":{"baseUrl":"https://a.example.com/v1","apiKey":"sk-\\u0070roj-${OPENAI.slice(8)}","api":"openai-completions"}}}}`;
         await client.open(escaped, 'json', text);
         const info = (await client.connection.sendRequest('rolloutLint/endpointAt', { uri: escaped, offset: text.indexOf('https://') })) as { apiKey?: unknown } | null;
@@ -117,9 +101,9 @@ describe('a key is paired with the base URL of its own provider (issue 13 item 2
     });
 
     it('rolloutLint/endpointAt gives the key of the same family only', async () => {
-      const client = await TestClient.start({ pull: true, root: dir, initializationOptions: { workspaceTrusted: false } });
+      const client = await TestClient.start({ pull: true, root: fx.dir, initializationOptions: { workspaceTrusted: false } });
       try {
-        const uri = fileUri(join(dir, 'x.env'));
+        const uri = fileUri(join(fx.dir, 'x.env'));
         const text = `ANTHROPIC_API_KEY=${ANTHROPIC}\nOPENAI_BASE_URL=https://api.openai.com/v1\n`;
         await client.open(uri, 'dotenv', text);
         const info = (await client.connection.sendRequest('rolloutLint/endpointAt', { uri, offset: text.indexOf('https://') })) as { apiKey?: unknown } | null;
