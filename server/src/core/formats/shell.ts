@@ -1,7 +1,7 @@
 import { BudgetExceeded, spend } from '../budget';
-import type { Language, Tree, TreeCursor } from 'web-tree-sitter';
+import type { Language, Tree } from 'web-tree-sitter';
 import { emptyExtraction, type EnvRead, type Extraction, type Range } from '../model/types';
-import { parseWith, type SyntaxNode } from './treesitter';
+import { parseWith, snapshotOf, type SyntaxNode } from './treesitter';
 import { commandParts, splitInvocations } from './shell/commands';
 import type { ShellContext } from './shell/context';
 import { readCurl } from './shell/curl';
@@ -56,45 +56,31 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** Visits every node in document order with a cursor, materialising only the nodes it reads. */
+/** Visits every node of the tree's snapshot (`snapshotOf`) in document order. */
 function walk(context: ShellContext, tree: Tree): void {
-  const cursor = tree.walk();
-  const ancestors: string[] = [];
-  let errorAncestors = 0;
-  try {
-    for (;;) {
-      spend(0);
-      const type = cursor.nodeType;
-      visit(context, cursor, type, ancestors[ancestors.length - 1], errorAncestors > 0);
-      if (cursor.gotoFirstChild()) {
-        ancestors.push(type);
-        if (type === 'ERROR') errorAncestors++;
-        continue;
-      }
-      while (!cursor.gotoNextSibling()) {
-        if (!cursor.gotoParent()) return;
-        if (ancestors.pop() === 'ERROR') errorAncestors--;
-      }
-    }
-  } finally {
-    cursor.delete();
+  const pending: { node: SyntaxNode; errorAncestors: number }[] = [{ node: snapshotOf(tree, context.text), errorAncestors: 0 }];
+  while (pending.length > 0) {
+    spend(0);
+    const { node, errorAncestors } = pending.pop()!;
+    visit(context, node, node.parent?.type, errorAncestors > 0);
+    const below = node.type === 'ERROR' ? errorAncestors + 1 : errorAncestors;
+    for (let i = node.children.length - 1; i >= 0; i--) pending.push({ node: node.children[i], errorAncestors: below });
   }
 }
 
-function visit(context: ShellContext, cursor: TreeCursor, type: string, parentType: string | undefined, inError: boolean): void {
-  if (cursor.nodeIsMissing) {
-    if (!inError) addMissing(context, cursor.currentNode);
+function visit(context: ShellContext, node: SyntaxNode, parentType: string | undefined, inError: boolean): void {
+  if (node.isMissing) {
+    if (!inError) addMissing(context, node);
     return;
   }
-  switch (type) {
+  switch (node.type) {
     case 'comment':
-      addComment(context, cursor.startIndex, cursor.endIndex);
+      addComment(context, node.startIndex, node.endIndex);
       break;
     case 'ERROR':
-      if (!inError) addError(context, cursor.currentNode);
+      if (!inError) addError(context, node);
       break;
     case 'declaration_command': {
-      const node = cursor.currentNode;
       for (const child of node.namedChildren) {
         if (child?.type === 'variable_assignment') readAssignment(context, child, { group: 'file', statementRange: rangeOf(node) });
       }
@@ -102,17 +88,16 @@ function visit(context: ShellContext, cursor: TreeCursor, type: string, parentTy
     }
     case 'variable_assignment':
       if (parentType !== 'command' && parentType !== 'declaration_command') {
-        const node = cursor.currentNode;
         const statement = parentType === 'variable_assignments' && node.parent ? node.parent : node;
         readAssignment(context, node, { group: 'file', statementRange: rangeOf(statement) });
       }
       break;
     case 'command':
-      readCommand(context, cursor.currentNode);
+      readCommand(context, node);
       break;
     case 'simple_expansion':
     case 'expansion':
-      addEnvRead(context, cursor.currentNode);
+      addEnvRead(context, node);
       break;
   }
 }
