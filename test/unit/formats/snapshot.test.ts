@@ -85,7 +85,9 @@ describe('syntax-node snapshot matches the web-tree-sitter Node API', function (
   function check(format: 'python' | 'shell', text: string, where: string, fields = languages[format].fields): number {
     const tree = parseWith(languages[format], text);
     try {
-      const root = snapshotOf(tree, text);
+      const snapshot = snapshotOf(tree, text);
+      assert.equal(snapshot.size, tree.rootNode.descendantCount);
+      const root = snapshot.node(0);
       assert.equal(root.parent, null);
       return compare(root, tree.rootNode, fields, where);
     } finally {

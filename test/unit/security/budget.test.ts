@@ -41,7 +41,7 @@ describe('per-file budget (time and syntax nodes)', function () {
     const tree = parseWith(grammars.python, chain);
     try {
       const calls: SyntaxNode[] = [];
-      const pending = [snapshotOf(tree, chain)];
+      const pending = [snapshotOf(tree, chain).node(0)];
       while (pending.length > 0) {
         const node = pending.pop()!;
         if (node.type === 'call') calls.push(node);

@@ -56,17 +56,21 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** Visits every node of the tree's snapshot (`snapshotOf`) in document order. */
+/** Visits every node of the tree's snapshot (`snapshotOf`) in document order, making node objects only for the ones it reads. */
 function walk(context: ShellContext, tree: Tree): void {
-  const pending: { node: SyntaxNode; errorAncestors: number }[] = [{ node: snapshotOf(tree, context.text), errorAncestors: 0 }];
-  while (pending.length > 0) {
+  const snapshot = snapshotOf(tree, context.text);
+  // inError[i]: node i has an ERROR ancestor. Indices are pre-order, so a parent comes before its children.
+  const inError = new Uint8Array(snapshot.size);
+  for (let index = 0; index < snapshot.size; index++) {
     spend(0);
-    const { node, errorAncestors } = pending.pop()!;
-    visit(context, node, node.parent?.type, errorAncestors > 0);
-    const below = node.type === 'ERROR' ? errorAncestors + 1 : errorAncestors;
-    for (let i = node.children.length - 1; i >= 0; i--) pending.push({ node: node.children[i], errorAncestors: below });
+    const parent = snapshot.parentOf(index);
+    if (parent >= 0) inError[index] = inError[parent] || (snapshot.typeOf(parent) === 'ERROR' ? 1 : 0);
+    if (snapshot.isMissingAt(index) || VISITED.has(snapshot.typeOf(index))) visit(context, snapshot.node(index), parent >= 0 ? snapshot.typeOf(parent) : undefined, inError[index] === 1);
   }
 }
+
+/** The node types `visit` reads (MISSING tokens are read too, whatever their type). */
+const VISITED = new Set(['comment', 'ERROR', 'declaration_command', 'variable_assignment', 'command', 'simple_expansion', 'expansion']);
 
 function visit(context: ShellContext, node: SyntaxNode, parentType: string | undefined, inError: boolean): void {
   if (node.isMissing) {

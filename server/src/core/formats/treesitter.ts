@@ -39,48 +39,152 @@ export function parseWith(language: Language, text: string) {
   return tree;
 }
 
-/** What all nodes of one snapshot share: the parsed text and the language's field names by id. */
-interface SnapshotSource {
-  text: string;
-  fields: readonly (string | null)[];
+const NONE = -1;
+const NAMED = 1;
+const MISSING = 2;
+
+/**
+ * A plain-JS copy of a tree-sitter tree: every visible node in pre-order, as parallel arrays indexed
+ * by the node's pre-order index (0: the root). Node objects (`SyntaxNode`) are made only for the
+ * nodes a caller asks for, once each (`node(index)`), so reading the copy never calls into wasm and
+ * allocates little: each web-tree-sitter `Node` property read marshals the node into wasm memory and
+ * back (tens of thousands of calls per file), which was most of the extraction time (issue 16).
+ */
+export class SyntaxTreeSnapshot {
+  /** Number of nodes. */
+  size = 0;
+  private readonly types: string[] = [];
+  private readonly flags: number[] = [];
+  private readonly starts: number[] = [];
+  private readonly ends: number[] = [];
+  private readonly parents: number[] = [];
+  /** Field id of each node in its parent (0: none). */
+  private readonly fieldIds: number[] = [];
+  private readonly firstChildren: number[] = [];
+  private readonly nextSiblings: number[] = [];
+  private readonly nodes: (SyntaxNode | undefined)[] = [];
+
+  /** `text` is the parsed text; `fields` the language's field names by field id. */
+  constructor(readonly text: string, private readonly fields: readonly (string | null)[]) {}
+
+  /** The type of node `index` without making its node object. */
+  typeOf(index: number): string {
+    return this.types[index];
+  }
+
+  /** The end offset of node `index` without making its node object. */
+  endOf(index: number): number {
+    return this.ends[index];
+  }
+
+  /** Whether node `index` is a MISSING token, without making its node object. */
+  isMissingAt(index: number): boolean {
+    return (this.flags[index] & MISSING) !== 0;
+  }
+
+  /** Index of the parent of node `index`; -1 for the root. */
+  parentOf(index: number): number {
+    return this.parents[index];
+  }
+
+  /** The node object for pre-order index `index` (0 ≤ index < size), the same object on every call. */
+  node(index: number): SyntaxNode {
+    let node = this.nodes[index];
+    if (!node) {
+      const flags = this.flags[index];
+      node = new SyntaxNode(this, index, this.types[index], (flags & NAMED) !== 0, (flags & MISSING) !== 0, this.starts[index], this.ends[index]);
+      this.nodes[index] = node;
+    }
+    return node;
+  }
+
+  /** @internal */
+  childIndices(index: number): number[] {
+    const out: number[] = [];
+    for (let c = this.firstChildren[index]; c !== NONE; c = this.nextSiblings[c]) out.push(c);
+    return out;
+  }
+
+  /** @internal First child of node `index` in field `name` (-1: none), or all of them. */
+  inField(index: number, name: string, all: number[] | undefined): number {
+    const field = this.fields.indexOf(name);
+    if (field <= 0) return NONE;
+    for (let c = this.firstChildren[index]; c !== NONE; c = this.nextSiblings[c]) {
+      if (this.fieldIds[c] !== field) continue;
+      if (!all) return c;
+      all.push(c);
+    }
+    return NONE;
+  }
+
+  /** @internal */
+  fieldName(index: number): string | null {
+    const field = this.fieldIds[index];
+    return field > 0 ? (this.fields[field] ?? null) : null;
+  }
+
+  /** @internal Appends a node while the snapshot is built; returns its index. */
+  add(type: string, flags: number, start: number, end: number, parent: number, field: number, previousSibling: number): number {
+    const index = this.size++;
+    this.types.push(type);
+    this.flags.push(flags);
+    this.starts.push(start);
+    this.ends.push(end);
+    this.parents.push(parent);
+    this.fieldIds.push(field);
+    this.firstChildren.push(NONE);
+    this.nextSiblings.push(NONE);
+    if (previousSibling !== NONE) this.nextSiblings[previousSibling] = index;
+    else if (parent !== NONE) this.firstChildren[parent] = index;
+    return index;
+  }
 }
 
 /**
- * A plain-JS copy of one visible node of a tree-sitter tree, with the read-only part of
- * web-tree-sitter's `Node` API the extractors use and the same answers. Reading it never calls into
- * wasm: each web-tree-sitter `Node` property read marshals the node into wasm memory and back (tens
- * of thousands of calls per file), which was most of the extraction time (issue 16).
- * `id` is the node's pre-order index in its snapshot (0 for the root), unique within one snapshot only.
- * `startIndex`/`endIndex` are UTF-16 offsets into the parsed text, as in `Node`.
+ * One visible node of a `SyntaxTreeSnapshot`, with the read-only part of web-tree-sitter's `Node`
+ * API the extractors use and the same answers (a test compares them node by node on every fixture).
+ * `id` is the node's pre-order index, unique within its snapshot only. `startIndex`/`endIndex` are
+ * UTF-16 offsets into the parsed text, as in `Node`. One difference: a field is only a child's own
+ * (as the TreeCursor reports it), where `Node.childForFieldName` also finds a field of a child inside
+ * an aliased hidden rule (Python `match_statement` → `alternative`, which no extractor reads).
  */
 export class SyntaxNode {
-  readonly children: SyntaxNode[] = [];
-  /** Field id of each child (0: none); undefined while no child has a field. */
-  private fieldIds: number[] | undefined;
-  private named: SyntaxNode[] | undefined;
+  private kids: readonly SyntaxNode[] | undefined;
+  private named: readonly SyntaxNode[] | undefined;
 
   constructor(
-    private readonly source: SnapshotSource,
+    private readonly snapshot: SyntaxTreeSnapshot,
     readonly id: number,
     readonly type: string,
     readonly isNamed: boolean,
     readonly isMissing: boolean,
     readonly startIndex: number,
     readonly endIndex: number,
-    readonly parent: SyntaxNode | null,
   ) {}
 
   /** The node's source text (a slice of the parsed text). */
   get text(): string {
-    return this.source.text.slice(this.startIndex, this.endIndex);
+    return this.snapshot.text.slice(this.startIndex, this.endIndex);
+  }
+
+  get parent(): SyntaxNode | null {
+    const parent = this.snapshot.parentOf(this.id);
+    return parent === NONE ? null : this.snapshot.node(parent);
+  }
+
+  /** The children in order (never mutate the array). */
+  get children(): readonly SyntaxNode[] {
+    this.kids ??= this.snapshot.childIndices(this.id).map((index) => this.snapshot.node(index));
+    return this.kids;
   }
 
   get childCount(): number {
     return this.children.length;
   }
 
-  get namedChildren(): SyntaxNode[] {
-    this.named ??= this.children.filter((child) => child.isNamed);
+  get namedChildren(): readonly SyntaxNode[] {
+    const children = this.children;
+    this.named ??= children.every((child) => child.isNamed) ? children : children.filter((child) => child.isNamed);
     return this.named;
   }
 
@@ -93,7 +197,8 @@ export class SyntaxNode {
   }
 
   get lastChild(): SyntaxNode | null {
-    return this.children[this.children.length - 1] ?? null;
+    const children = this.children;
+    return children[children.length - 1] ?? null;
   }
 
   child(index: number): SyntaxNode | null {
@@ -106,37 +211,21 @@ export class SyntaxNode {
 
   /** The first child in field `name`, or null. */
   childForFieldName(name: string): SyntaxNode | null {
-    const ids = this.fieldIds;
-    if (!ids) return null;
-    const field = this.source.fields.indexOf(name);
-    if (field <= 0) return null;
-    for (let i = 0; i < ids.length; i++) if (ids[i] === field) return this.children[i];
-    return null;
+    const index = this.snapshot.inField(this.id, name, undefined);
+    return index === NONE ? null : this.snapshot.node(index);
   }
 
   /** Every child in field `name`, in order. */
   childrenForFieldName(name: string): SyntaxNode[] {
-    const ids = this.fieldIds;
-    const field = this.source.fields.indexOf(name);
-    if (!ids || field <= 0) return [];
-    return this.children.filter((_, i) => ids[i] === field);
+    const all: number[] = [];
+    this.snapshot.inField(this.id, name, all);
+    return all.map((index) => this.snapshot.node(index));
   }
 
   /** The field name of child `index` (0-based, over all children), or null. */
   fieldNameForChild(index: number): string | null {
-    const field = this.fieldIds?.[index] ?? 0;
-    return field > 0 ? (this.source.fields[field] ?? null) : null;
-  }
-
-  /** @internal Appends a child while the snapshot is built. */
-  addChild(child: SyntaxNode, field: number): void {
-    if (field > 0) {
-      this.fieldIds ??= new Array<number>(this.children.length).fill(0);
-      this.fieldIds[this.children.length] = field;
-    } else if (this.fieldIds) {
-      this.fieldIds[this.children.length] = 0;
-    }
-    this.children.push(child);
+    const child = this.children[index];
+    return child ? this.snapshot.fieldName(child.id) : null;
   }
 }
 
@@ -145,43 +234,40 @@ const ERROR_TYPE_ID = 65535;
 const namedTypes = new WeakMap<Language, Map<number, boolean>>();
 
 /**
- * Copies every visible node of `tree` (parsed from `text`) into a `SyntaxNode` snapshot in one
- * TreeCursor walk and returns its root; the tree may be deleted afterwards. Cost: a few wasm calls
- * per node (type, range, field; MISSING only for zero-width nodes, the only ones that can be missing).
- * Looks at the lint clock as it goes (`spend(0)`; throws `BudgetExceeded`).
+ * Copies every visible node of `tree` (parsed from `text`) into a snapshot in one TreeCursor walk;
+ * the tree may be deleted afterwards. Cost: a few wasm calls per node (type, range, field; MISSING
+ * only for zero-width nodes, the only ones that can be missing). Looks at the lint clock as it goes
+ * (`spend(0)`; throws `BudgetExceeded`).
  */
-export function snapshotOf(tree: Tree, text: string): SyntaxNode {
+export function snapshotOf(tree: Tree, text: string): SyntaxTreeSnapshot {
   const language = tree.language;
   let named = namedTypes.get(language);
   if (!named) namedTypes.set(language, (named = new Map()));
-  const source: SnapshotSource = { text, fields: language.fields };
+  const snapshot = new SyntaxTreeSnapshot(text, language.fields);
   const types = language.types;
   const cursor = tree.walk();
   try {
-    let next = 0;
-    const make = (parent: SyntaxNode | null): SyntaxNode => {
+    const add = (parent: number, previousSibling: number): number => {
       const typeId = cursor.nodeTypeId;
       const start = cursor.startIndex;
       const end = cursor.endIndex;
       let isNamed = named.get(typeId);
       if (isNamed === undefined) named.set(typeId, (isNamed = typeId === ERROR_TYPE_ID || language.nodeTypeIsNamed(typeId)));
-      const node = new SyntaxNode(source, next++, types[typeId] || 'ERROR', isNamed, start === end && cursor.nodeIsMissing, start, end, parent);
-      if (parent) parent.addChild(node, cursor.currentFieldId);
-      return node;
+      const flags = (isNamed ? NAMED : 0) | (start === end && cursor.nodeIsMissing ? MISSING : 0);
+      return snapshot.add(types[typeId] || 'ERROR', flags, start, end, parent, parent === NONE ? 0 : cursor.currentFieldId, previousSibling);
     };
-    const root = make(null);
-    let current = root;
+    let current = add(NONE, NONE);
     for (;;) {
       spend(0);
       if (cursor.gotoFirstChild()) {
-        current = make(current);
+        current = add(current, NONE);
         continue;
       }
       for (;;) {
-        const parent = current.parent;
-        if (!parent) return root;
+        const parent = snapshot.parentOf(current);
+        if (parent === NONE) return snapshot;
         if (cursor.gotoNextSibling()) {
-          current = make(parent);
+          current = add(parent, current);
           break;
         }
         cursor.gotoParent();

@@ -1,6 +1,6 @@
 import type { Tree } from 'web-tree-sitter';
 import type { Comment, ParseProblem, Range } from '../../model/types';
-import { snapshotOf, type SyntaxNode } from '../treesitter';
+import { snapshotOf, type SyntaxNode, type SyntaxTreeSnapshot } from '../treesitter';
 import { spend } from '../../budget';
 
 /** A Python name scope: the module, a `def` or a `class`. */
@@ -81,27 +81,23 @@ function errorProblem(node: SyntaxNode, text: string): ParseProblem {
  * Problems for the outermost ERROR nodes and for MISSING tokens outside them (searched only where the
  * tree has errors, `hasError` of the tree-sitter root), in document order.
  */
-function problems(hasError: boolean, root: SyntaxNode, text: string, out: Collected): void {
+function problems(hasError: boolean, snapshot: SyntaxTreeSnapshot, text: string, out: Collected): void {
   if (!hasError) return;
   const reported: Range[] = [];
   for (const { node } of out.errors.slice(0, MAX_PROBLEMS)) {
     out.problems.push(errorProblem(node, text));
     reported.push({ start: node.startIndex, end: node.endIndex });
-    const parentType = node.id === root.id ? 'module' : node.parent?.type;
+    const parentType = node.id === 0 ? 'module' : node.parent?.type;
     if (parentType === 'module' || parentType === 'block') out.statementErrors.push(node);
   }
   if (out.problems.length >= MAX_PROBLEMS) return;
-  const stack = [root];
-  while (stack.length > 0 && out.problems.length < MAX_PROBLEMS) {
-    const node = stack.pop()!;
-    if (node.isMissing) {
-      const offset = node.startIndex;
-      if (!reported.some((r) => r.start <= offset && offset < r.end)) {
-        const parent = node.parent;
-        out.problems.push({ message: `Python syntax error: missing "${node.type}"`, zh: `Python 语法错误：缺少 "${node.type}"`, range: { start: offset, end: offset }, kind: 'syntax', hidden: { start: parent?.startIndex ?? offset, end: parent?.endIndex ?? offset } });
-      }
-    }
-    for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]);
+  for (let index = 0; index < snapshot.size && out.problems.length < MAX_PROBLEMS; index++) {
+    if (!snapshot.isMissingAt(index)) continue;
+    const node = snapshot.node(index);
+    const offset = node.startIndex;
+    if (reported.some((r) => r.start <= offset && offset < r.end)) continue;
+    const parent = node.parent;
+    out.problems.push({ message: `Python syntax error: missing "${node.type}"`, zh: `Python 语法错误：缺少 "${node.type}"`, range: { start: offset, end: offset }, kind: 'syntax', hidden: { start: parent?.startIndex ?? offset, end: parent?.endIndex ?? offset } });
   }
   out.problems.sort((a, b) => a.range.start - b.range.start);
 }
@@ -124,7 +120,7 @@ const TYPES = new Set([
  */
 export function collect(tree: Tree, parseText: string, text: string): Collected {
   const hasError = tree.rootNode.hasError;
-  const root = snapshotOf(tree, parseText);
+  const snapshot = snapshotOf(tree, parseText);
   const module: Scope = { key: 'scope@0', kind: 'module', name: '' };
   const out: Collected = {
     calls: [], dicts: [], assignments: [], fstrings: [], binaryOps: [], booleanOps: [], subscripts: [],
@@ -132,13 +128,12 @@ export function collect(tree: Tree, parseText: string, text: string): Collected 
   };
   const stack: Def[] = [];
   let errorEnd = -1;
-  const pending = [root];
-  while (pending.length > 0) {
-    const node = pending.pop()!;
-    for (let i = node.children.length - 1; i >= 0; i--) pending.push(node.children[i]);
-    // descendantsOfType (which this pass replaced) skips nodes that end at (0, 0), and so does this.
-    if (!TYPES.has(node.type) || node.endIndex === 0) continue;
+  // Snapshot indices are in document order (pre-order), as descendantsOfType (which this replaced)
+  // returned nodes; like it, this skips nodes that end at (0, 0).
+  for (let index = 0; index < snapshot.size; index++) {
+    if (!TYPES.has(snapshot.typeOf(index)) || snapshot.endOf(index) === 0) continue;
     spend();
+    const node = snapshot.node(index);
     const start = node.startIndex;
     while (stack.length > 0 && stack[stack.length - 1].end <= start) stack.pop();
     const scope = stack.length > 0 ? stack[stack.length - 1].scope : module;
@@ -183,6 +178,6 @@ export function collect(tree: Tree, parseText: string, text: string): Collected 
         break;
     }
   }
-  problems(hasError, root, text, out);
+  problems(hasError, snapshot, text, out);
   return out;
 }
