@@ -53,23 +53,40 @@ const MISSING = 2;
 export class SyntaxTreeSnapshot {
   /** Number of nodes. */
   size = 0;
-  private readonly types: string[] = [];
-  private readonly flags: number[] = [];
-  private readonly starts: number[] = [];
-  private readonly ends: number[] = [];
-  private readonly parents: number[] = [];
+  private readonly typeIds: Uint16Array;
+  private readonly flags: Uint8Array;
+  private readonly starts: Int32Array;
+  private readonly ends: Int32Array;
+  private readonly parents: Int32Array;
   /** Field id of each node in its parent (0: none). */
-  private readonly fieldIds: number[] = [];
-  private readonly firstChildren: number[] = [];
-  private readonly nextSiblings: number[] = [];
+  private readonly fieldIds: Uint16Array;
+  private readonly firstChildren: Int32Array;
+  private readonly nextSiblings: Int32Array;
   private readonly nodes: (SyntaxNode | undefined)[] = [];
 
-  /** `text` is the parsed text; `fields` the language's field names by field id. */
-  constructor(readonly text: string, private readonly fields: readonly (string | null)[]) {}
+  /**
+   * `text` is the parsed text, `capacity` the number of nodes (`descendantCount` of the root), `types`
+   * and `fields` the language's node type names by type id and field names by field id.
+   */
+  constructor(
+    readonly text: string,
+    capacity: number,
+    private readonly types: readonly string[],
+    private readonly fields: readonly (string | null)[],
+  ) {
+    this.typeIds = new Uint16Array(capacity);
+    this.flags = new Uint8Array(capacity);
+    this.starts = new Int32Array(capacity);
+    this.ends = new Int32Array(capacity);
+    this.parents = new Int32Array(capacity);
+    this.fieldIds = new Uint16Array(capacity);
+    this.firstChildren = new Int32Array(capacity).fill(NONE);
+    this.nextSiblings = new Int32Array(capacity).fill(NONE);
+  }
 
   /** The type of node `index` without making its node object. */
   typeOf(index: number): string {
-    return this.types[index];
+    return this.types[this.typeIds[index]] || 'ERROR';
   }
 
   /** The end offset of node `index` without making its node object. */
@@ -92,7 +109,7 @@ export class SyntaxTreeSnapshot {
     let node = this.nodes[index];
     if (!node) {
       const flags = this.flags[index];
-      node = new SyntaxNode(this, index, this.types[index], (flags & NAMED) !== 0, (flags & MISSING) !== 0, this.starts[index], this.ends[index]);
+      node = new SyntaxNode(this, index, this.typeOf(index), (flags & NAMED) !== 0, (flags & MISSING) !== 0, this.starts[index], this.ends[index]);
       this.nodes[index] = node;
     }
     return node;
@@ -123,17 +140,16 @@ export class SyntaxTreeSnapshot {
     return field > 0 ? (this.fields[field] ?? null) : null;
   }
 
-  /** @internal Appends a node while the snapshot is built; returns its index. */
-  add(type: string, flags: number, start: number, end: number, parent: number, field: number, previousSibling: number): number {
+  /** @internal Appends a node while the snapshot is built; returns its index. Throws past `capacity`. */
+  add(typeId: number, flags: number, start: number, end: number, parent: number, field: number, previousSibling: number): number {
     const index = this.size++;
-    this.types.push(type);
-    this.flags.push(flags);
-    this.starts.push(start);
-    this.ends.push(end);
-    this.parents.push(parent);
-    this.fieldIds.push(field);
-    this.firstChildren.push(NONE);
-    this.nextSiblings.push(NONE);
+    if (index >= this.typeIds.length) throw new Error('syntax snapshot: more nodes than descendantCount');
+    this.typeIds[index] = typeId;
+    this.flags[index] = flags;
+    this.starts[index] = start;
+    this.ends[index] = end;
+    this.parents[index] = parent;
+    this.fieldIds[index] = field;
     if (previousSibling !== NONE) this.nextSiblings[previousSibling] = index;
     else if (parent !== NONE) this.firstChildren[parent] = index;
     return index;
@@ -231,7 +247,8 @@ export class SyntaxNode {
 
 /** tree-sitter's type id of ERROR nodes (`ts_builtin_sym_error`). */
 const ERROR_TYPE_ID = 65535;
-const namedTypes = new WeakMap<Language, Map<number, boolean>>();
+/** Per language: named flag by type id (`NAMED` or 0; undefined until first seen). */
+const namedTypes = new WeakMap<Language, number[]>();
 
 /**
  * Copies every visible node of `tree` (parsed from `text`) into a snapshot in one TreeCursor walk;
@@ -242,19 +259,18 @@ const namedTypes = new WeakMap<Language, Map<number, boolean>>();
 export function snapshotOf(tree: Tree, text: string): SyntaxTreeSnapshot {
   const language = tree.language;
   let named = namedTypes.get(language);
-  if (!named) namedTypes.set(language, (named = new Map()));
-  const snapshot = new SyntaxTreeSnapshot(text, language.fields);
-  const types = language.types;
+  if (!named) namedTypes.set(language, (named = []));
+  const snapshot = new SyntaxTreeSnapshot(text, tree.rootNode.descendantCount, language.types, language.fields);
   const cursor = tree.walk();
   try {
     const add = (parent: number, previousSibling: number): number => {
       const typeId = cursor.nodeTypeId;
       const start = cursor.startIndex;
       const end = cursor.endIndex;
-      let isNamed = named.get(typeId);
-      if (isNamed === undefined) named.set(typeId, (isNamed = typeId === ERROR_TYPE_ID || language.nodeTypeIsNamed(typeId)));
-      const flags = (isNamed ? NAMED : 0) | (start === end && cursor.nodeIsMissing ? MISSING : 0);
-      return snapshot.add(types[typeId] || 'ERROR', flags, start, end, parent, parent === NONE ? 0 : cursor.currentFieldId, previousSibling);
+      let flags = named[typeId];
+      if (flags === undefined) flags = named[typeId] = typeId === ERROR_TYPE_ID || language.nodeTypeIsNamed(typeId) ? NAMED : 0;
+      if (start === end && cursor.nodeIsMissing) flags |= MISSING;
+      return snapshot.add(typeId, flags, start, end, parent, parent === NONE ? 0 : cursor.currentFieldId, previousSibling);
     };
     let current = add(NONE, NONE);
     for (;;) {
