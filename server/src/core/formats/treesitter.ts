@@ -115,17 +115,17 @@ export class SyntaxTreeSnapshot {
     return node;
   }
 
-  /** @internal */
-  childIndices(index: number): number[] {
-    const out: number[] = [];
-    for (let c = this.firstChildren[index]; c !== NONE; c = this.nextSiblings[c]) out.push(c);
+  /** @internal The node objects of node `index`'s children, in order. */
+  childrenOf(index: number): SyntaxNode[] {
+    const out: SyntaxNode[] = [];
+    for (let c = this.firstChildren[index]; c !== NONE; c = this.nextSiblings[c]) out.push(this.node(c));
     return out;
   }
 
   /** @internal First child of node `index` in field `name` (-1: none), or all of them. */
   inField(index: number, name: string, all: number[] | undefined): number {
-    const field = this.fields.indexOf(name);
-    if (field <= 0) return NONE;
+    const field = fieldIdsOf(this.fields).get(name);
+    if (field === undefined) return NONE;
     for (let c = this.firstChildren[index]; c !== NONE; c = this.nextSiblings[c]) {
       if (this.fieldIds[c] !== field) continue;
       if (!all) return c;
@@ -190,7 +190,7 @@ export class SyntaxNode {
 
   /** The children in order (never mutate the array). */
   get children(): readonly SyntaxNode[] {
-    this.kids ??= this.snapshot.childIndices(this.id).map((index) => this.snapshot.node(index));
+    this.kids ??= this.snapshot.childrenOf(this.id);
     return this.kids;
   }
 
@@ -243,6 +243,21 @@ export class SyntaxNode {
     const child = this.children[index];
     return child ? this.snapshot.fieldName(child.id) : null;
   }
+}
+
+const fieldIdMaps = new WeakMap<readonly (string | null)[], Map<string, number>>();
+
+/** Field name → field id (≥ 1) of a language's `fields` list, built once per language. */
+function fieldIdsOf(fields: readonly (string | null)[]): Map<string, number> {
+  let map = fieldIdMaps.get(fields);
+  if (!map) {
+    map = new Map();
+    fields.forEach((name, id) => {
+      if (name && id > 0 && !map!.has(name)) map!.set(name, id);
+    });
+    fieldIdMaps.set(fields, map);
+  }
+  return map;
 }
 
 /** tree-sitter's type id of ERROR nodes (`ts_builtin_sym_error`). */
