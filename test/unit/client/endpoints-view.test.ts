@@ -34,8 +34,26 @@ describe('Rollout Endpoints view (client)', () => {
     assert.ok(labels.includes('value from scripts/run_rollout.sh:3'));
     assert.ok(labels.includes('key: OPENAI_API_KEY (.env:3) sk-…abcd, 40 chars'));
     assert.ok(labels.includes('model: qwen3-4b'));
-    assert.ok(labels.includes('not tested yet: use Test connection'));
+    assert.ok(labels.includes('not tested yet: use "Test This Endpoint"'));
     assert.equal(endpointNodes([ROW], 'zh-cn', [])[0].children![1].label, '取值来自 scripts/run_rollout.sh:3');
+  });
+
+  it('zh-cn: every text of the view comes from the l10n bundle, with the glossary terms', () => {
+    const [node] = endpointNodes([{ ...ROW, via: undefined, logprobs: 'missing' }], 'zh-cn', []);
+    assert.equal(node.description, 'policy_serving.py:5 · 自行追加 /v1');
+    const labels = node.children!.map((c) => c.label);
+    assert.deepEqual(labels, [
+      'base URL POLICY_BASE_URL：http://127.0.0.1:30000/v1',
+      '取值来自 scripts/run_rollout.sh:3',
+      '客户端：自行追加 /v1',
+      '密钥：OPENAI_API_KEY (.env:3) sk-…abcd，40 个字符',
+      '模型：qwen3-4b',
+      'logprobs：此文件中有请求位置没有请求它',
+      'POLICY_BASE_URL from scripts/run_rollout.sh:3: …/v1/v1',
+      '尚未测试：请使用“测试此端点”',
+    ]);
+    assert.match(String(node.tooltip), /- 错误：POLICY_BASE_URL from/);
+    assert.equal(node.command!.title, '转到定义');
   });
 
   it('shows the last connection test of the base URL and client', () => {

@@ -10,7 +10,8 @@ import { surfacePhrases } from '../../../server/src/core/messages/surface';
 import { maskSecret } from '../../../server/src/core/model/secret';
 import { lintDocument } from '../../../server/src/core/lint';
 import { loadGrammars } from '../../../server/src/node/grammars';
-import { clientMessages, say as clientSay } from '../../../client/src/connection/texts';
+import { clientMessages as connectionMessages, say as clientSay } from '../../../client/src/connection/texts';
+import { endpointViewMessages } from '../../../client/src/endpoints/texts';
 import { providerName as clientProviderName } from '../../../client/src/connection/target';
 import { BUILTIN_PROVIDERS, providerName } from '../../../server/src/core/providers/profiles';
 import { hoverAt } from '../../../server/src/lsp/hover';
@@ -26,6 +27,11 @@ const nlsEn: Record<string, string> = readJson('package.nls.json');
 const nlsZh: Record<string, string> = readJson('package.nls.zh-cn.json');
 const bundleEn: Record<string, string> = readJson('l10n/bundle.l10n.json');
 const bundleZh: Record<string, string> = readJson('l10n/bundle.l10n.zh-cn.json');
+
+/** Every English text of the client (connection test, status, Fix All, log, Rollout Endpoints view): the keys of the l10n bundles. */
+function clientMessages(): string[] {
+  return [...new Set([...connectionMessages(), ...endpointViewMessages()])];
+}
 
 /** The user-facing strings of package.json: every value under these keys, anywhere in the manifest. */
 const TEXT_KEYS = new Set(['title', 'category', 'description', 'markdownDescription', 'altText', 'displayName', 'markdownDeprecationMessage', 'deprecationMessage', 'enumDescriptions', 'markdownEnumDescriptions']);
@@ -257,6 +263,11 @@ describe('localisation (l10n) of every surface', () => {
     const category = nlsEn['command.category'];
     const en = new Set(Object.entries(nlsEn).filter(([k]) => /^command\.\w+\.title$/.test(k)).map(([, v]) => v));
     const zh = new Set(Object.entries(nlsZh).filter(([k]) => /^command\.\w+\.title$/.test(k)).map(([, v]) => v));
+    for (const message of endpointViewMessages()) {
+      // The view names its inline actions by their titles alone ("Test This Endpoint").
+      for (const m of message.matchAll(/"([^"]+)"/g)) assert.ok(en.has(m[1]), `"${m[1]}" is no command title: ${message}`);
+      for (const m of (bundleZh[message] ?? '').matchAll(/“([^”]+)”/g)) assert.ok(zh.has(m[1]), `"${m[1]}" is no zh command title: ${bundleZh[message]}`);
+    }
     for (const message of clientMessages()) {
       for (const m of message.matchAll(new RegExp(`${category}: ([^"”]+)["”]`, 'g'))) assert.ok(en.has(m[1]), `"${m[1]}" is no command title: ${message}`);
       for (const m of (bundleZh[message] ?? '').matchAll(new RegExp(`${category}: ([^"”]+)["”]`, 'g'))) assert.ok(zh.has(m[1]), `"${m[1]}" is no zh command title: ${bundleZh[message]}`);
