@@ -6,7 +6,6 @@ import { localize } from '../l10n';
  * a test keeps them in step. The inline actions are named by their command titles (`package.nls*.json`).
  */
 const EN = {
-  'row.description': '{file}:{line} · {consumer}',
   'row.from': 'value from {file}:{line}',
   'detail.baseUrl': 'base URL {key}: {url}',
   'detail.consumer': 'client: {consumer} ({via})',

@@ -38,9 +38,11 @@ export function endpointNodes(rows: readonly EndpointViewRow[], language: string
     ];
     return {
       id: `${row.uri}#${row.offset}#${row.consumer}`,
-      label: row.effectiveUrl ?? row.baseUrl,
-      description: t('row.description', { file: row.file, line: row.line, consumer: consumerText(language, row.consumer) }),
-      tooltip: [`**${row.key}** · \`${row.file}:${row.line}\``, ...row.findings.map((f) => `- ${t('tooltip.finding', { severity: severityText(language, f.severity), message: f.message })} (\`${f.ruleId}\`)`)].join('\n\n'),
+      // The place first: in a sidebar of usual width a URL label hides everything after it, and the
+      // URLs of one workspace share their start (https://taotoken.net/api/v1/…), so they would not tell rows apart.
+      label: `${row.file}:${row.line}`,
+      description: row.effectiveUrl ?? row.baseUrl,
+      tooltip: [`**${row.key}** · \`${row.file}:${row.line}\``, `${row.effectiveUrl ?? row.baseUrl} · ${consumerText(language, row.consumer)}`, ...row.findings.map((f) => `- ${t('tooltip.finding', { severity: severityText(language, f.severity), message: f.message })} (\`${f.ruleId}\`)`)].join('\n\n'),
       icon: worst,
       contextValue: ENDPOINT_ITEM,
       command: { command: GO_TO_DEFINITION, title: goTo, arguments: [row, 'row'] },

@@ -24,10 +24,11 @@ const ROW: EndpointViewRow = {
 };
 
 describe('Rollout Endpoints view (client)', () => {
-  it('one row per endpoint: effective URL, file:line and client, error icon, details as children', () => {
+  it('one row per endpoint: file:line, then the effective URL; error icon, details (client, key, …) as children', () => {
     const [node] = endpointNodes([ROW], 'en', []);
-    assert.equal(node.label, 'http://127.0.0.1:30000/v1/v1/chat/completions');
-    assert.equal(node.description, 'policy_serving.py:5 · appends /v1');
+    assert.equal(node.label, 'policy_serving.py:5');
+    assert.equal(node.description, 'http://127.0.0.1:30000/v1/v1/chat/completions');
+    assert.match(String(node.tooltip), /http:\/\/127\.0\.0\.1:30000\/v1\/v1\/chat\/completions · appends \/v1/);
     assert.equal(node.icon, 'error');
     assert.equal(node.contextValue, ENDPOINT_ITEM);
     const labels = node.children!.map((c) => c.label);
@@ -40,7 +41,7 @@ describe('Rollout Endpoints view (client)', () => {
 
   it('zh-cn: every text of the view comes from the l10n bundle, with the glossary terms', () => {
     const [node] = endpointNodes([{ ...ROW, via: undefined, logprobs: 'missing' }], 'zh-cn', []);
-    assert.equal(node.description, 'policy_serving.py:5 · 自行追加 /v1');
+    assert.match(String(node.tooltip), /\/v1\/v1\/chat\/completions · 自行追加 \/v1/);
     const labels = node.children!.map((c) => c.label);
     assert.deepEqual(labels, [
       'base URL POLICY_BASE_URL：http://127.0.0.1:30000/v1',
@@ -81,7 +82,7 @@ describe('Rollout Endpoints view (client)', () => {
     const server = fakeServer({ 'rolloutLint/endpointRows': () => [ROW] });
     const disposable = endpointsView.activate!(fakeContext(host, server));
     const tree = host.record.trees[0];
-    assert.equal((await tree.source.roots())[0].label, ROW.effectiveUrl);
+    assert.equal((await tree.source.roots())[0].description, ROW.effectiveUrl);
     assert.deepEqual(server.requests.map(([m]) => m), ['rolloutLint/endpointRows']);
     assert.equal((await fakeServerless(host).source.roots())[0].label, 'The Rollout Lint server is not running.');
     endpointsView.run(fakeContext(host));
