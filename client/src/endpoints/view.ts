@@ -10,6 +10,11 @@ export const ENDPOINTS_VIEW = 'rolloutLint.endpoints';
 export const ENDPOINT_ITEM = 'rolloutLint.endpoint';
 const REFRESH_DELAY_MS = 500;
 
+/** How the client was recognised, without the SDK the row already names (`OPENAI_BASE_URL (openai SDK)` → `OPENAI_BASE_URL`). */
+function shortVia(via: string | undefined): string | undefined {
+  return via?.replace(/\s*\((?:openai|Anthropic) SDK\)$/, '') || undefined;
+}
+
 function hhmm(at: number): string {
   const d = new Date(at);
   return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
@@ -25,7 +30,7 @@ export function endpointNodes(rows: readonly EndpointViewRow[], language: string
     const children: TreeNode[] = [
       { id: `${i}.base`, label: t('detail.baseUrl', { key: row.key, url: row.baseUrl }), icon: 'link' },
       ...(row.definedAt ? [{ id: `${i}.from`, label: t('row.from', { file: row.definedAt.file, line: row.definedAt.line }), icon: 'go-to-file', command: row.definition ? { command: GO_TO_DEFINITION, title: goTo, arguments: [row] } : undefined }] : []),
-      { id: `${i}.consumer`, label: row.consumer === 'unknown' ? t('detail.consumerUnknown') : row.via ? t('detail.consumer', { consumer: consumerText(language, row.consumer), via: row.via }) : t('detail.consumerOnly', { consumer: consumerText(language, row.consumer) }), icon: 'plug' },
+      { id: `${i}.consumer`, label: row.consumer === 'unknown' ? t('detail.consumerUnknown') : shortVia(row.via) ? t('detail.consumer', { consumer: consumerText(language, row.consumer), via: shortVia(row.via)! }) : t('detail.consumerOnly', { consumer: consumerText(language, row.consumer) }), icon: 'plug' },
       { id: `${i}.key`, label: row.keySource ? t('detail.key', { source: row.keySource }) : t('detail.noKey'), icon: 'key' },
       { id: `${i}.model`, label: row.model ? t('detail.model', { model: row.model }) : t('detail.noModel'), icon: 'symbol-class' },
       { id: `${i}.logprobs`, label: t(`detail.logprobs.${row.logprobs}`), icon: row.logprobs === 'missing' ? 'warning' : 'graph' },
@@ -36,6 +41,8 @@ export function endpointNodes(rows: readonly EndpointViewRow[], language: string
         icon: proof ? (worksAsConfigured(proof) ? 'pass' : 'warning') : 'circle-outline',
       },
     ];
+    // A sidebar of usual width cuts the longer details: each shows its whole text on hover.
+    for (const child of children) child.tooltip ??= child.description ? `${child.label} (\`${child.description}\`)` : child.label;
     return {
       id: `${row.uri}#${row.offset}#${row.consumer}`,
       // The place first: in a sidebar of usual width a URL label hides everything after it, and the

@@ -203,7 +203,8 @@ export async function runUiSmoke({ session, playwrightCore, outDir, log, lang = 
       const pane = page.locator('.pane', { has: page.locator('.pane-header', { hasText: viewName }) }).first();
       const rows = pane.locator('.pane-body .monaco-list-row');
       // The tree renders only the rows in sight: fold the file explorer above it so every endpoint has room.
-      const folders = page.locator('.pane', { has: page.locator('.explorer-folders-view') }).locator('.pane-header').first();
+      // A handle: once folded, the pane no longer holds .explorer-folders-view, so a locator would not find its header again.
+      const folders = await page.locator('.pane', { has: page.locator('.explorer-folders-view') }).locator('.pane-header').first().elementHandle();
       const unfold = (await folders.getAttribute('aria-expanded')) === 'true';
       if (unfold) await folders.click();
       for (const where of ENDPOINT_ROWS) await rows.filter({ hasText: where }).first().waitFor({ timeout: STEP_TIMEOUT });

@@ -55,6 +55,9 @@ describe('Rollout Endpoints view (client)', () => {
     ]);
     assert.match(String(node.tooltip), /- 错误：POLICY_BASE_URL from/);
     assert.equal(node.command!.title, '转到定义');
+    assert.equal(node.children![2].tooltip, '客户端：自行追加 /v1', 'each detail shows its whole text on hover');
+    const sdk = endpointNodes([{ ...ROW, consumer: 'openai-sdk', via: 'POLICY_BASE_URL (openai SDK)' }], 'en', [])[0];
+    assert.equal(sdk.children![2].label, 'client: openai SDK (POLICY_BASE_URL)', 'the SDK is named once');
   });
 
   it('shows the last connection test of the base URL and client', () => {
