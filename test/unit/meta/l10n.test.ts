@@ -10,7 +10,8 @@ import { surfacePhrases } from '../../../server/src/core/messages/surface';
 import { maskSecret } from '../../../server/src/core/model/secret';
 import { lintDocument } from '../../../server/src/core/lint';
 import { loadGrammars } from '../../../server/src/node/grammars';
-import { clientMessages as connectionMessages, say as clientSay } from '../../../client/src/connection/texts';
+import { say as clientSay } from '../../../client/src/connection/texts';
+import { allClientMessages } from '../../../client/src/messages';
 import { endpointViewMessages } from '../../../client/src/endpoints/texts';
 import { providerName as clientProviderName } from '../../../client/src/connection/target';
 import { BUILTIN_PROVIDERS, providerName } from '../../../server/src/core/providers/profiles';
@@ -28,10 +29,7 @@ const nlsZh: Record<string, string> = readJson('package.nls.zh-cn.json');
 const bundleEn: Record<string, string> = readJson('l10n/bundle.l10n.json');
 const bundleZh: Record<string, string> = readJson('l10n/bundle.l10n.zh-cn.json');
 
-/** Every English text of the client (connection test, status, Fix All, log, Rollout Endpoints view): the keys of the l10n bundles. */
-function clientMessages(): string[] {
-  return [...new Set([...connectionMessages(), ...endpointViewMessages()])];
-}
+const clientMessages = allClientMessages;
 
 /** The user-facing strings of package.json: every value under these keys, anywhere in the manifest. */
 const TEXT_KEYS = new Set(['title', 'category', 'description', 'markdownDescription', 'altText', 'displayName', 'markdownDeprecationMessage', 'deprecationMessage', 'enumDescriptions', 'markdownEnumDescriptions']);
