@@ -4,6 +4,7 @@ import { EnvIndex } from '../core/workspace/env-index';
 import type { Extraction } from '../core/model/types';
 import { indexAndExtract, isIndexCandidate } from '../core/workspace/index-document';
 import { readForLint } from './read';
+import { isExcludedByName } from '../core/files';
 import type { WalkedFile } from './walk';
 
 /**
@@ -21,6 +22,10 @@ export function indexFiles(files: readonly WalkedFile[], grammars: Grammars, con
  * `keep`, the extraction is kept under the file's `relPath` for the lint that follows (`LintOptions.reuse`).
  */
 export function indexFile(index: EnvIndex, file: WalkedFile, grammars: Grammars, config: LintConfig, keep?: Map<string, { text: string; extraction: Extraction }>, purpose: 'lint' | 'navigation' = 'navigation'): void {
+  if (isExcludedByName(file.relPath, config)) {
+    index.delete(file.relPath);
+    return;
+  }
   const read = readForLint(file.absPath, config.maxFileBytes);
   if (read.kind !== 'text' || !isIndexCandidate(file.relPath, read.text, config, purpose)) {
     index.delete(file.relPath);
