@@ -203,6 +203,7 @@ function lintWithinBudget(input: { path: string; text: string; format?: Format }
     if (f.evidence) f.evidence = redact(f.evidence, known);
     for (const [k, v] of Object.entries(f.data)) if (typeof v === 'string') f.data[k] = redact(v, known);
     for (const fix of f.fixes) fix.title = redact(fix.title, known);
+    for (const r of f.related ?? []) r.message = redact(r.message, known);
   }
   return { document, findings: kept, extraction, resolution, failures: failures.map((x) => ({ ...x, error: redact(x.error, known) })), secrets: secretRanges(extraction, text) };
 }

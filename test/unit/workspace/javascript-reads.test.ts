@@ -47,4 +47,21 @@ describe('process.env reads in JavaScript/TypeScript through the CLI', () => {
       ws.cleanup();
     }
   });
+
+  it('a key written in the reading code never reaches the related messages of the definition', async () => {
+    const key = 'sk-proj-Zq8xK2mN4vB7cL1pR9sT3wY6';
+    const ws = workspace({
+      '.env': 'ROLLOUT_BASE_URL=https://taotoken.net/api/v1\n',
+      'src/k.ts': `const b = process.env.ROLLOUT_BASE_URL;\nfetch(\`\${b}/v1/chat/completions/${key}\`);\n`,
+    });
+    try {
+      for (const format of ['json', 'sarif', 'text']) {
+        const { out } = await runCli(ws.root, ['.', '--format', format, '--exit-zero']);
+        assert.match(out, /src\/k\.ts/);
+        assert.ok(!out.includes(key.slice(8)), `${format} output holds the key`);
+      }
+    } finally {
+      ws.cleanup();
+    }
+  });
 });
