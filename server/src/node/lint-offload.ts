@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import { skippedOutcome, type LintOptions, type LintOutcome } from '../core/lint';
 import { DEFAULT_BUDGET } from '../core/budget';
+import { rolesOf } from '../core/resolve/resolve';
 import type { Format } from '../core/model/types';
 import type { LintJob, LintJobResult, MainCall, PortableLintOptions, WorkerSetup } from './lint-protocol';
 
@@ -179,8 +180,7 @@ export class OffloadedLinter {
       running.fail(new Error(`lint worker: ${result.error}`));
       return;
     }
-    const settings = result.outcome.resolution.settings;
-    running.done({ ...result.outcome, resolution: { ...result.outcome.resolution, byRole: (role) => settings.filter((s) => s.role === role) } });
+    running.done({ ...result.outcome, resolution: { ...result.outcome.resolution, byRole: rolesOf(result.outcome.resolution.settings) } });
   }
 
   /** Answers one synchronous call of the worker: posts the result, then wakes the worker. */
