@@ -33,7 +33,7 @@ const ALLOWED = [
   /^client\/dist\/extension\.js$/,
   /^client\/media\/icon\.png$/,
   /^server\/dist\/(server|lint-worker)\.js$/,
-  /^server\/dist\/grammars\/(web-tree-sitter|tree-sitter-python|tree-sitter-bash)\.wasm$/,
+  /^server\/dist\/grammars\/(web-tree-sitter|tree-sitter-python|tree-sitter-bash|tree-sitter-javascript|tree-sitter-typescript|tree-sitter-tsx)\.wasm$/,
   /^syntaxes\/[a-z-]+\.(tmLanguage|language-configuration)\.json$/,
   /^schemas\/rolloutlintrc\.schema\.json$/,
 ];
@@ -53,6 +53,9 @@ const REQUIRED = [
   'server/dist/grammars/web-tree-sitter.wasm',
   'server/dist/grammars/tree-sitter-python.wasm',
   'server/dist/grammars/tree-sitter-bash.wasm',
+  'server/dist/grammars/tree-sitter-javascript.wasm',
+  'server/dist/grammars/tree-sitter-typescript.wasm',
+  'server/dist/grammars/tree-sitter-tsx.wasm',
   'syntaxes/dotenv.tmLanguage.json',
   'syntaxes/rollout-lint-report.tmLanguage.json',
 ];
