@@ -103,13 +103,8 @@ export class OffloadedLinter {
   private runIndex(files: readonly WalkedFile[], configFor: (absPath: string) => LintConfig, claim: SharedArrayBuffer): Promise<{ at: number; found: IndexedFile }[]> {
     if (this.disposed) return Promise.reject(new Error('the lint worker was disposed'));
     return new Promise((done, fail) => {
-      let worker: Worker;
-      try {
-        worker = this.worker ?? this.start();
-      } catch (error) {
-        fail(error as Error);
-        return;
-      }
+      const worker = this.workerOr(fail);
+      if (!worker) return;
       const configs: LintConfig[] = [];
       const configOf = files.map((f) => {
         const config = configFor(f.absPath);
@@ -132,6 +127,16 @@ export class OffloadedLinter {
   dispose(): void {
     this.disposed = true;
     this.stop(new Error('the lint worker was disposed'));
+  }
+
+  /** The running worker, started if needed; `undefined` after telling `fail` why it cannot start. */
+  private workerOr(fail: (error: Error) => void): Worker | undefined {
+    try {
+      return this.worker ?? this.start();
+    } catch (error) {
+      fail(error as Error);
+      return undefined;
+    }
   }
 
   private start(): Worker {
@@ -197,13 +202,8 @@ export class OffloadedLinter {
   private runJob(input: { path: string; text: string; format?: Format }, options: LintOptions): Promise<LintOutcome> {
     if (this.disposed) return Promise.reject(new Error('the lint worker was disposed'));
     return new Promise<LintOutcome>((done, fail) => {
-      let worker: Worker;
-      try {
-        worker = this.worker ?? this.start();
-      } catch (error) {
-        fail(error as Error);
-        return;
-      }
+      const worker = this.workerOr(fail);
+      if (!worker) return;
       const { grammars: _g, facts, env, reuse: _r, ...rest } = options;
       const portable: PortableLintOptions = rest;
       const job: LintJob = { id: this.nextId++, input, options: portable, hasFacts: facts !== undefined, envSize: env?.size };
