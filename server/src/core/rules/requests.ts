@@ -2,6 +2,8 @@ import { globMatcher } from '../glob';
 import type { Format, RequestSite, Setting, TextEdit } from '../model/types';
 import type { LintConfig } from '../config/config';
 import type { LintDocument } from './rule';
+import type { Resolution } from '../resolve/resolve';
+import { matchProviders, type ProviderProfile } from '../providers/profiles';
 
 const FLAG_OFF = new Set(['false', '0', 'no', 'off']);
 const FLAG_ON = new Set(['true', '1', 'yes', 'on']);
@@ -127,4 +129,22 @@ export function sitesBySetting(sites: readonly RequestSite[]): Map<Setting, Requ
   const out = new Map<Setting, RequestSite>();
   for (const site of sites) for (const setting of Object.values(site.params)) if (!out.has(setting)) out.set(setting, site);
   return out;
+}
+
+/**
+ * The provider a request site goes to (`undefined` site: a setting outside any site, such as a CLI
+ * flag): the site's own resolved endpoint, else the one provider every
+ * base URL of the document points at (local servers and remote ones alike); `undefined` when unknown
+ * or ambiguous.
+ */
+export function siteProvider(site: RequestSite | undefined, resolution: Resolution): { provider: ProviderProfile; url: string } | undefined {
+  if (site?.endpoint) {
+    const matched = matchProviders(site.endpoint, resolution.providers);
+    return matched.length === 1 ? { provider: matched[0], url: site.endpoint } : undefined;
+  }
+  const bases = resolution.baseUrls.filter((b) => b.parsed && b.setting.value !== undefined);
+  if (bases.length === 0 || bases.some((b) => b.providers.length !== 1)) return undefined;
+  const ids = new Set(bases.map((b) => b.providers[0].id));
+  if (ids.size !== 1) return undefined;
+  return { provider: bases[0].providers[0], url: bases[0].setting.value!.trim() };
 }
