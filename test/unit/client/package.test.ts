@@ -20,7 +20,7 @@ const ALLOWED = [
   /^client\/media\/icon\.png$/,
   /^server\/dist\/server\.js$/,
   /^server\/dist\/grammars\/(web-tree-sitter|tree-sitter-python|tree-sitter-bash)\.wasm$/,
-  /^syntaxes\/[a-z-]+\.(tmLanguage|language-configuration)\.json$/,
+  /^syntaxes\/[a-z0-9-]+\.(tmLanguage|language-configuration)\.json$/,
   /^schemas\/rolloutlintrc\.schema\.json$/,
 ];
 
@@ -40,6 +40,7 @@ const REQUIRED = [
   'server/dist/grammars/tree-sitter-bash.wasm',
   'syntaxes/dotenv.tmLanguage.json',
   'syntaxes/rollout-lint-report.tmLanguage.json',
+  'syntaxes/json5.language-configuration.json',
 ];
 
 const MAX_VSIX_BYTES = 3 * 1024 * 1024;
