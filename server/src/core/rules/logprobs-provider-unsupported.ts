@@ -13,7 +13,7 @@ export default defineRule({
     id: 'logprobs-provider-unsupported',
     title: 'Rollout request goes to a provider that returns no log probs',
     defaultSeverity: 'warning',
-    formats: ['yaml', 'json', 'python', 'shell'],
+    formats: ['yaml', 'json', 'python', 'shell', 'toml'],
     fixable: false,
   },
   messages: {

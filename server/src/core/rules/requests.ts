@@ -83,7 +83,7 @@ function keyQuote(site: RequestSite, text: string): string {
 
 /**
  * One parameter written the site's way: `key=value` (kwarg), `"key": value` (Python dict, with the
- * neighbours' quotes; JSON), `key: value` (YAML), `--key value` (flags; a bare `--key` for true). `value` is source text.
+ * neighbours' quotes; JSON), `key: value` (YAML), `key = value` (TOML), `--key value` (flags; a bare `--key` for true). `value` is source text.
  */
 export function parameterText(site: RequestSite, text: string, key: string, value: string): string {
   switch (site.style) {
@@ -94,7 +94,7 @@ export function parameterText(site: RequestSite, text: string, key: string, valu
       return `${q}${key}${q}: ${value}`;
     }
     case 'mapping':
-      return site.format === 'json' ? `"${key}": ${value}` : `${key}: ${value}`;
+      return site.format === 'json' ? `"${key}": ${value}` : site.format === 'toml' ? `${key} = ${value}` : `${key}: ${value}`;
     case 'flags':
       return value === 'true' ? `--${key.replace(/_/g, '-')}` : `--${key.replace(/_/g, '-')} ${value}`;
   }

@@ -25,7 +25,7 @@ export default defineRule({
     id: 'top-logprobs-out-of-range',
     title: 'top_logprobs (or legacy completions logprobs) outside the range the API accepts',
     defaultSeverity: 'warning',
-    formats: ['yaml', 'json', 'python', 'shell'],
+    formats: ['yaml', 'json', 'python', 'shell', 'toml'],
     fixable: false,
   },
   messages: {
