@@ -21,22 +21,29 @@ import { AZURE_OPENAI_API_VERSIONS, classifyAzureApiVersion, nearestAzureApiVers
  */
 /** A model name or model version (`gpt-4o-2024-08-06`, `0613`) written where the API version goes. */
 const MODEL_VERSION = /^(gpt|o\d|text-|davinci|chatgpt)|^\d{4}$|[a-z]-\d{4}-\d{2}-\d{2}$/i;
+/**
+ * Callees that are Azure OpenAI clients: openai-python/-node `AzureOpenAI`/`AsyncAzureOpenAI`, LangChain
+ * `AzureChatOpenAI`/`AzureOpenAIEmbeddings`, LlamaIndex `AzureOpenAI`/`AzureOpenAIEmbedding`, AutoGen
+ * `AzureOpenAIChatCompletionClient`, Semantic Kernel `AzureChatCompletion`/`AzureTextCompletion`/
+ * `AzureTextEmbedding`. Other Azure SDKs (AI Search, Document Intelligence) take their own `api_version`.
+ */
+const AZURE_OPENAI_CLIENT = /azure_?(chat_?)?openai|^Azure(Chat|Text)Completion$|^AzureTextEmbedding$/i;
 const AZURE_HOST = /\.(openai\.azure\.com|cognitiveservices\.azure\.com|services\.ai\.azure\.com)$/i;
 
 /**
  * An api-version setting that Azure OpenAI reads: `OPENAI_API_VERSION` (read only by `AzureOpenAI`),
- * an `Azure…` client's `api_version=`/`openai_api_version=`, Codex `query_params` `api-version`, or one
+ * an Azure OpenAI client's `api_version=`/`openai_api_version=` (`AZURE_OPENAI_CLIENT`), Codex `query_params` `api-version`, or one
  * beside an Azure endpoint. Other `api_version` keys belong to other services and are never read.
  */
 function isAzureVersionSetting(setting: Setting, azureGroups: ReadonlySet<string>): boolean {
   if (setting.kind === 'env' || setting.kind === 'envDefault') return /^openai_api_version$/i.test(setting.key);
-  if (setting.kind === 'kwarg') return /azure/i.test(setting.callee ?? '');
+  if (setting.kind === 'kwarg') return AZURE_OPENAI_CLIENT.test((setting.callee ?? '').split('.').pop() ?? '');
   if (/(^|\.)query_params\.api-version$/.test(setting.path)) return true;
   return azureGroups.has(setting.group);
 }
 
 /**
- * Whether a known Azure client sends this value to Azure: an `Azure…` client's keyword argument,
+ * Whether a known Azure client sends this value to Azure: an Azure OpenAI client's keyword argument,
  * `OPENAI_API_VERSION` (read only by `AzureOpenAI` and LangChain's Azure classes, openai-python
  * `lib/azure.py`), or Codex `query_params` of a provider whose base URL is an Azure host. A config
  * key beside an Azure endpoint, or Codex `query_params` of another host, has no visible Azure client.
