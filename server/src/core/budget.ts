@@ -26,7 +26,10 @@ export class BudgetExceeded extends Error {
   }
 }
 
-let active: { deadline: number; nodesLeft: number; ticks: number } | undefined;
+let active: { deadline: number; nodesLeft: number; ticks: number; lookedAt: number } | undefined;
+
+/** The processor clock is read at most once per this many wall-clock milliseconds (one read is a `getrusage` system call). */
+const CLOCK_EVERY_MS = 10;
 
 const cpu = (globalThis as { process?: { cpuUsage?: () => { user: number; system: number } } }).process?.cpuUsage;
 
@@ -40,7 +43,7 @@ function clock(): number {
 /** Runs `work` under `budget`; nested calls keep the outer budget. */
 export function withBudget<T>(budget: LintBudget, work: () => T): T {
   if (active) return work();
-  active = { deadline: clock() + budget.timeMs, nodesLeft: budget.maxNodes, ticks: 0 };
+  active = { deadline: clock() + budget.timeMs, nodesLeft: budget.maxNodes, ticks: 0, lookedAt: -Infinity };
   try {
     return work();
   } finally {
@@ -49,14 +52,17 @@ export function withBudget<T>(budget: LintBudget, work: () => T): T {
 }
 
 /**
- * A checkpoint: counts `nodes` against the node budget and, every 256 calls (or when `force`), looks
- * at the clock. Throws `BudgetExceeded`; does nothing outside `withBudget`.
+ * A checkpoint: counts `nodes` against the node budget and, every 256 calls (every call when
+ * `force`), looks at the clock if 10 ms of wall time passed since it last did. Throws `BudgetExceeded`; does nothing outside `withBudget`.
  */
 export function spend(nodes = 1, force = false): void {
   if (!active) return;
   active.nodesLeft -= nodes;
   if (active.nodesLeft < 0) throw new BudgetExceeded('nodes');
   if ((++active.ticks & 255) === 0 || force) {
+    const now = performance.now();
+    if (now - active.lookedAt < CLOCK_EVERY_MS) return;
+    active.lookedAt = now;
     if (clock() >= active.deadline) throw new BudgetExceeded('time');
   }
 }

@@ -12,12 +12,12 @@ import { formatOf } from './files';
 import type { Locale } from './messages/locale';
 import { formatMessage } from './messages/locale';
 import { surfacePhrases, type Surface } from './messages/surface';
-import type { FixReport, LintDocument, Rule, RuleContext } from './rules/rule';
+import type { LintDocument, Rule, RuleContext } from './rules/rule';
 import { RULES } from './rules/index';
 import { applyPrecedence } from './rules/precedence';
 import { applySuppressions } from './suppress';
 import { matchLineBreaks, minimizeEdit } from './fix';
-import { fixKeepsMeaning } from './fix-check';
+import { fixesKeepMeaning } from './fix-check';
 import { secretRanges } from './secrets';
 import { notebookSource, toNotebookExtraction, toNotebookFinding, toNotebookRange, type NotebookSource } from './formats/notebook';
 import { lowerSeverity, renderEvidence, severityCap, type Evidence } from './evidence/evidence';
@@ -100,14 +100,23 @@ export function lintDocument(input: { path: string; text: string; format?: Forma
     return withBudget(budget, () => lintWithinBudget(input, options));
   } catch (error) {
     if (!(error instanceof BudgetExceeded)) throw error;
-    const { text } = stripBom(input.text);
-    const document: LintDocument = { path: input.path.replace(/\\/g, '/'), text, format: input.format ?? formatOf(input.path)! };
-    const rule = RULES.find((r) => r.meta.id === 'skipped-file')!;
-    const locale = options.locale ?? 'en';
-    const data = { budget: error.reason === 'time' ? `${budget.timeMs} ms` : `${budget.maxNodes} syntax nodes`, reason: error.reason };
-    const finding: Finding = { ruleId: 'skipped-file', severity: 'warning', messageId: 'budget', data, message: render(rule, locale, 'budget', data), range: { start: 0, end: 0 }, fixes: [] };
-    return { document, findings: [finding], extraction: emptyExtraction(), resolution: resolve(emptyExtraction(), options.config ?? DEFAULT_CONFIG), failures: [], secrets: secretRanges(emptyExtraction(), text) };
+    return skippedOutcome(input, options, error.reason === 'time' ? `${budget.timeMs} ms` : `${budget.maxNodes} syntax nodes`, error.reason);
   }
+}
+
+/**
+ * The outcome of a document that was not linted because it needed more than a budget: one
+ * `skipped-file` finding (message id `budget`) naming `budget` (as shown: `5000 ms`, `2000000 syntax
+ * nodes`, `1024 MB of memory`) and `reason` (`time`, `nodes`, `memory`), at offset 0.
+ */
+export function skippedOutcome(input: { path: string; text: string; format?: Format }, options: Pick<LintOptions, 'locale' | 'config'>, budget: string, reason: string): LintOutcome {
+  const { text } = stripBom(input.text);
+  const document: LintDocument = { path: input.path.replace(/\\/g, '/'), text, format: input.format ?? formatOf(input.path)! };
+  const rule = RULES.find((r) => r.meta.id === 'skipped-file')!;
+  const locale = options.locale ?? 'en';
+  const data = { budget, reason };
+  const finding: Finding = { ruleId: 'skipped-file', severity: 'warning', messageId: 'budget', data, message: render(rule, locale, 'budget', data), range: { start: 0, end: 0 }, fixes: [] };
+  return { document, findings: [finding], extraction: emptyExtraction(), resolution: resolve(emptyExtraction(), options.config ?? DEFAULT_CONFIG), failures: [], secrets: secretRanges(emptyExtraction(), text) };
 }
 
 function lintWithinBudget(input: { path: string; text: string; format?: Format }, options: LintOptions): LintOutcome {
@@ -142,6 +151,8 @@ function lintWithinBudget(input: { path: string; text: string; format?: Format }
 
   const findings: Finding[] = [];
   const failures: RuleFailure[] = [];
+  /** Fixes that rewrite a value: offered only when `fixesKeepMeaning` proves them, checked together after the rules ran. */
+  const valueFixes: { finding: Finding; fix: Finding['fixes'][number]; edits: TextEdit[] }[] = [];
   /** A syntax error in a structured file may shift what the parser saw: offer no edits into it (as ESLint does on a fatal parse error). */
   const fixesAllowed = format === 'dotenv' || extraction.parseProblems.every((p) => p.kind === 'duplicateKey');
   let ruleIndex = 0;
@@ -172,16 +183,17 @@ function lintWithinBudget(input: { path: string; text: string; format?: Format }
           evidence: renderEvidence(evidence, locale),
           range: r.range,
           subject: r.subject,
-          fixes: (fixesAllowed ? r.fixes ?? [] : [])
-            .filter((fix: FixReport) => fix.edits.every((e) => e !== undefined))
-            .filter((fix: FixReport) => !fix.edits.some((e) => e?.intendedValue !== undefined) || fixKeepsMeaning(format, document.path, text, extraction, fix.edits as TextEdit[], options.grammars))
-            .map((fix: FixReport) => ({
-              title: render(rule, locale, fix.titleId, fix.data),
-              safety: fix.safety,
-              edits: matchLineBreaks(fix.edits as TextEdit[], text).flatMap((e) => minimizeEdit(e, text)),
-            }))
-            .filter((fix) => fix.edits.length > 0),
+          fixes: [],
         });
+        const finding = findings[findings.length - 1];
+        for (const fix of fixesAllowed ? r.fixes ?? [] : []) {
+          if (!fix.edits.every((e) => e !== undefined)) continue;
+          const edits = matchLineBreaks(fix.edits as TextEdit[], text).flatMap((e) => minimizeEdit(e, text));
+          if (edits.length === 0) continue;
+          const offered = { title: render(rule, locale, fix.titleId, fix.data), safety: fix.safety, edits };
+          finding.fixes.push(offered);
+          if (fix.edits.some((e) => e?.intendedValue !== undefined)) valueFixes.push({ finding, fix: offered, edits: fix.edits as TextEdit[] });
+        }
       },
     };
     try {
@@ -195,6 +207,12 @@ function lintWithinBudget(input: { path: string; text: string; format?: Format }
     }
   }
   spend(0, true);
+  if (valueFixes.length > 0) {
+    const sound = fixesKeepMeaning(format, document.path, text, extraction, valueFixes.map((v) => v.edits), options.grammars);
+    valueFixes.forEach((v, i) => {
+      if (!sound[i]) v.finding.fixes.splice(v.finding.fixes.indexOf(v.fix), 1);
+    });
+  }
   const kept = applySuppressions(applyPrecedence(finishCrossFile(findings, crossFile, resolution, locale)), extraction.comments, document, { locale, config, onlyRules: options.onlyRules, reportUnused: options.reportUnusedDisableDirectives });
   kept.sort((a, b) => a.range.start - b.range.start || a.range.end - b.range.end || a.ruleId.localeCompare(b.ruleId));
   const known = documentSecrets(extraction);

@@ -4,7 +4,8 @@ import { DEFAULT_CONFIG } from '../core/config/config';
 import type { Grammars } from '../core/formats/treesitter';
 import type { Locale } from '../core/messages/locale';
 import { formatOf, isCandidate } from '../core/files';
-import { lintDocument, type LintOutcome } from '../core/lint';
+import { lintDocument, type LintOptions, type LintOutcome } from '../core/lint';
+import { OFFLOAD_CHARS, type OffloadedLinter } from '../node/lint-offload';
 import { skippedFileFinding } from '../node/lint-file';
 import { DocText } from './convert';
 import type { ConfigProvider, DocumentConfig } from './settings';
@@ -47,6 +48,8 @@ export class LintService {
     private readonly log: (message: string) => void,
     /** Told how long each engine run took, in milliseconds. */
     private readonly timed: (uri: string, ms: number) => void = () => undefined,
+    /** Lints big documents off this thread; absent = everything is linted here. */
+    private readonly offload: OffloadedLinter | undefined = undefined,
   ) {}
 
   /** The lint of `document` as it is now (cached while version and configuration are unchanged). */
@@ -58,6 +61,20 @@ export class LintService {
     this.latest.set(document.uri, run);
     this.keys.set(document.uri, key);
     return run;
+  }
+
+  /**
+   * A document of at least `OFFLOAD_CHARS` is linted in the worker thread, so the server answers
+   * other requests meanwhile; `undefined` (lint here) for smaller ones or when the worker cannot run.
+   */
+  private async lintBig(uri: string, input: Parameters<typeof lintDocument>[0], options: LintOptions): Promise<LintOutcome | undefined> {
+    if (!this.offload || input.text.length < OFFLOAD_CHARS) return undefined;
+    try {
+      return await this.offload.lint(input, options);
+    } catch (error) {
+      this.log(`lint worker failed for ${uri}, linting on the server thread: ${(error as Error).message}`);
+      return undefined;
+    }
   }
 
   forget(uri: string): void {
@@ -86,7 +103,9 @@ export class LintService {
       if (!isCandidate(location.relPath, doc.coreText, config.config)) return { ...base, config, findings: [] };
       const grammars = await this.grammars();
       const started = performance.now();
-      const outcome = lintDocument({ path: location.relPath, text, format }, { grammars, config: config.config, facts: location.facts, locale: this.locale, surface: this.workspace.surface, verified: this.workspace.verified, env: this.env?.viewFor(location) });
+      const input = { path: location.relPath, text, format };
+      const options = { grammars, config: config.config, facts: location.facts, locale: this.locale, surface: this.workspace.surface, verified: this.workspace.verified, env: this.env?.viewFor(location) };
+      const outcome = await this.lintBig(document.uri, input, options) ?? lintDocument(input, options);
       this.timed(document.uri, Math.round(performance.now() - started));
       for (const failure of outcome.failures) this.log(`rule ${failure.ruleId} failed on ${document.uri}: ${failure.error}`);
       return { ...base, config, findings: outcome.findings, outcome };

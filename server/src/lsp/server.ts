@@ -30,6 +30,7 @@ import { say } from './messages';
 import { ConfigProvider, rcLoader } from './settings';
 import { parseVerifiedEndpoints, VerifiedEndpointsNotification } from './verified';
 import { pathToUri, Workspace } from './workspace';
+import { OffloadedLinter } from '../node/lint-offload';
 
 /**
  * `initializationOptions` the server understands (all optional):
@@ -95,16 +96,17 @@ export function startServer(connection: Connection): void {
     const configs = new ConfigProvider({ connection, pullsConfiguration: features.pullsConfiguration, trusted: options.workspaceTrusted !== false, loadRc: rc.load, log });
     if (options.rolloutLint !== undefined) configs.setPushedSettings(options.rolloutLint);
     const grammars = () => loadGrammars();
+    const offload = OffloadedLinter.available() ? new OffloadedLinter({ log }) : undefined;
     const lints = new LintService(grammars, configs, workspace, locale, log, (uri, ms) => {
       if (ms > SLOW_RUN_MS) void connection.sendNotification(SlowRunNotification, { uri, ms });
-    });
+    }, offload);
     const env = new WorkspaceEnv(workspace, configs, grammars, log, (kind) => (kind === 'built' ? diagnostics.openDocumentsChanged() : diagnostics.configurationChanged()));
     lints.env = env;
     const diagnostics = new Diagnostics(
       connection,
       documents,
       lints,
-      { workspace, configs, grammars, locale, isOpen: (uri) => documents.get(uri) !== undefined, log, env },
+      { workspace, configs, grammars, locale, isOpen: (uri) => documents.get(uri) !== undefined, log, env, offload },
       features.pull,
       features,
     );
@@ -245,7 +247,10 @@ export function startServer(connection: Connection): void {
       diagnostics.start();
       void env.ensure();
     });
-    connection.onShutdown(() => diagnostics.dispose());
+    connection.onShutdown(() => {
+      diagnostics.dispose();
+      offload?.dispose();
+    });
 
     const capabilities: ServerCapabilities = {
       textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },

@@ -3,7 +3,9 @@ import { relative, sep } from 'node:path';
 import { DiagnosticSeverity, type CancellationToken, type Diagnostic, type WorkDoneProgressReporter } from 'vscode-languageserver';
 import type { Grammars } from '../core/formats/treesitter';
 import type { Locale } from '../core/messages/locale';
-import { lintFile } from '../node/lint-file';
+import { lintFile, readCandidate, type FileResult, type LintFileOptions } from '../node/lint-file';
+import { OFFLOAD_CHARS, type OffloadedLinter } from '../node/lint-offload';
+import { lintDocument } from '../core/lint';
 import { walk } from '../node/walk';
 import { DocText, toDiagnostic } from './convert';
 import { say } from './messages';
@@ -22,6 +24,8 @@ export interface ScanDeps {
   log(message: string): void;
   /** The workspace env index, for cross-file findings (none: each file is judged alone). */
   env?: WorkspaceEnv;
+  /** Lints big files off the server's thread; absent = every file is linted on it. */
+  offload?: OffloadedLinter;
 }
 
 /** One file's outcome: `diagnostics` absent = unchanged since the `resultId` the client holds. */
@@ -49,6 +53,26 @@ function diskResultId(generation: number, absPath: string, envSignature = ''): s
   }
 }
 
+function sizeOf(absPath: string): number {
+  try {
+    return statSync(absPath).size;
+  } catch {
+    return 0;
+  }
+}
+
+/** `lintFile` with the engine run in the worker thread (a big file: the server keeps answering meanwhile); on this thread when the worker cannot run. */
+async function lintInWorker(offload: OffloadedLinter, absPath: string, relPath: string, options: LintFileOptions, log: (message: string) => void): Promise<FileResult> {
+  const ready = readCandidate(absPath, relPath, options);
+  if ('result' in ready) return ready.result;
+  const input = { path: ready.lintPath, text: ready.text, format: ready.format };
+  const outcome = await offload.lint(input, options).catch((error: Error) => {
+    log(`lint worker failed for ${relPath}, linting on the server thread: ${error.message}`);
+    return lintDocument(input, options);
+  });
+  return { ...ready.base, text: ready.text, findings: outcome.findings, failures: outcome.failures, secrets: outcome.secrets };
+}
+
 /**
  * Lints one file from disk (size checked before reading: files over `maxFileBytes` get
  * `skipped-file` without being read). `undefined` when the file is not a candidate or linting is off.
@@ -57,7 +81,7 @@ export async function lintFromDisk(deps: ScanDeps, absPath: string, scopeUri: st
   const { config, enabled } = await deps.configs.forFile(scopeUri, absPath, root);
   if (!enabled) return undefined;
   const relPath = relative(root, absPath).split(sep).join('/');
-  const result = lintFile(absPath, relPath, {
+  const options = {
     grammars: await deps.grammars(),
     config,
     facts: deps.workspace.factsFor(root),
@@ -66,7 +90,8 @@ export async function lintFromDisk(deps: ScanDeps, absPath: string, scopeUri: st
     maxFileBytes: config.maxFileBytes,
     verified: deps.workspace.verified,
     env: deps.env?.viewFor({ root, relPath }),
-  });
+  };
+  const result = deps.offload && sizeOf(absPath) >= OFFLOAD_CHARS ? await lintInWorker(deps.offload, absPath, relPath, options, deps.log) : lintFile(absPath, relPath, options);
   for (const failure of result.failures) deps.log(`${relPath}: ${failure.ruleId} failed: ${failure.error.split('\n')[0]}`);
   if (!result.format || result.notCandidate) return undefined;
   const doc = new DocText(result.text ?? '');

@@ -59,11 +59,29 @@ const MAX_FIX_PASSES = 10;
  * including a BOM and CRLF line breaks, are kept.
  */
 export function lintFile(absPath: string, relPath: string, options: LintFileOptions): FileResult {
+  const ready = readCandidate(absPath, relPath, options);
+  return 'result' in ready ? ready.result : lintReady(ready, absPath, options);
+}
+
+/** A candidate file read and ready to lint: its BOM-less text, format and the path the rules see. */
+export interface ReadyFile {
+  base: FileResult;
+  text: string;
+  hadBom: boolean;
+  format: Format;
+  lintPath: string;
+}
+
+/**
+ * The steps of `lintFile` before the engine runs: the name check, the read (size and binary checks)
+ * and candidacy. `result` when nothing is left to lint (skipped, not a candidate, unreadable).
+ */
+export function readCandidate(absPath: string, relPath: string, options: LintFileOptions): { result: FileResult } | ReadyFile {
   // A data JSON file is ruled out by its name: not read at all (OpenClaw-RL has 1,100 of them).
   if (!options.force && options.config && isExcludedByName(options.lintPath ?? relPath, options.config)) {
-    return { absPath, relPath, format: formatOf(options.lintPath ?? relPath), text: undefined, findings: [], failures: [], notCandidate: true };
+    return { result: { absPath, relPath, format: formatOf(options.lintPath ?? relPath), text: undefined, findings: [], failures: [], notCandidate: true } };
   }
-  return lintRead(readForLint(absPath, options.maxFileBytes), absPath, relPath, options);
+  return readyRead(readForLint(absPath, options.maxFileBytes), absPath, relPath, options);
 }
 
 /**
@@ -73,22 +91,28 @@ export function lintFile(absPath: string, relPath: string, options: LintFileOpti
  */
 export function lintBytes(bytes: Uint8Array, absPath: string, relPath: string, options: LintFileOptions): FileResult {
   const read: ReadResult = bytes.length > options.maxFileBytes ? { kind: 'tooLarge', size: bytes.length } : decodeForLint(bytes);
-  return lintRead(read, absPath, relPath, { ...options, write: false });
+  const ready = readyRead(read, absPath, relPath, { ...options, write: false });
+  return 'result' in ready ? ready.result : lintReady(ready, absPath, { ...options, write: false });
 }
 
-function lintRead(read: ReadResult, absPath: string, relPath: string, options: LintFileOptions): FileResult {
+function readyRead(read: ReadResult, absPath: string, relPath: string, options: LintFileOptions): { result: FileResult } | ReadyFile {
   const lintPath = options.lintPath ?? relPath;
   const format = formatOf(lintPath);
   const base: FileResult = { absPath, relPath, format, text: undefined, findings: [], failures: [] };
-  if (read.kind === 'error') return { ...base, failures: [{ ruleId: 'read', error: read.message }] };
+  if (read.kind === 'error') return { result: { ...base, failures: [{ ruleId: 'read', error: read.message }] } };
   if (read.kind === 'tooLarge') {
-    return { ...base, findings: [skippedFileFinding('tooLarge', { size: read.size, limit: options.maxFileBytes }, options.locale)] };
+    return { result: { ...base, findings: [skippedFileFinding('tooLarge', { size: read.size, limit: options.maxFileBytes }, options.locale)] } };
   }
-  if (read.kind === 'binary') return { ...base, findings: [skippedFileFinding('binary', {}, options.locale)] };
+  if (read.kind === 'binary') return { result: { ...base, findings: [skippedFileFinding('binary', {}, options.locale)] } };
   const { text, hadBom } = stripBom(read.text);
-  if (!format) return base;
+  if (!format) return { result: base };
   // A non-candidate's text is never used (formatters and the workspace scan skip it): drop it now.
-  if (!options.force && options.config && !isCandidate(lintPath, text, options.config)) return { ...base, notCandidate: true };
+  if (!options.force && options.config && !isCandidate(lintPath, text, options.config)) return { result: { ...base, notCandidate: true } };
+  return { base, text, hadBom, format, lintPath };
+}
+
+function lintReady(ready: ReadyFile, absPath: string, options: LintFileOptions): FileResult {
+  const { base, text, hadBom, format, lintPath } = ready;
   let current = text;
   let outcome = lintDocument({ path: lintPath, text: current, format }, options);
   let passes = 0;

@@ -25,8 +25,27 @@ function baseUrlPrefix(setting: Setting): string {
  * `OPENAI_BASE_URL`), since one `.env` holds keys of many services.
  */
 export function pairedBaseUrl(setting: Setting, resolution: Resolution): Setting | undefined {
+  const byGroup = baseUrlsByGroup(resolution);
   const prefix = keyPrefix(setting);
-  return resolution.byRole('baseUrl').find((b) => b.group === setting.group && (setting.kind !== 'env' || baseUrlPrefix(b) === prefix || (prefix === 'openai' && baseUrlPrefix(b) === 'openai_api')));
+  return byGroup.get(setting.group)?.find(({ base, prefix: p }) => setting.kind !== 'env' || p === prefix || (prefix === 'openai' && p === 'openai_api'))?.base;
+}
+
+/** Per resolution: its base URLs by group, in order, with their name prefixes (every key rule asks, per key). */
+const groupsOf = new WeakMap<Resolution, Map<string, { base: Setting; prefix: string }[]>>();
+
+function baseUrlsByGroup(resolution: Resolution): Map<string, { base: Setting; prefix: string }[]> {
+  let groups = groupsOf.get(resolution);
+  if (!groups) {
+    groups = new Map();
+    for (const base of resolution.byRole('baseUrl')) {
+      const list = groups.get(base.group);
+      const entry = { base, prefix: baseUrlPrefix(base) };
+      if (list) list.push(entry);
+      else groups.set(base.group, [entry]);
+    }
+    groupsOf.set(resolution, groups);
+  }
+  return groups;
 }
 
 /**

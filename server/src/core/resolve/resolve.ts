@@ -78,7 +78,21 @@ export function resolve(extraction: Extraction, config: LintConfig): Resolution 
       requests: parsed ? consumers.flatMap((consumer) => requestsOf(setting, value, consumer)) : [],
     });
   }
-  return { settings, baseUrls, providers, byRole: (role) => settings.filter((s) => s.role === role) };
+  return { settings, baseUrls, providers, byRole: rolesOf(settings) };
+}
+
+/**
+ * `Resolution.byRole` over `settings`: each role's list is computed once (rules ask for it per
+ * setting; a fresh filter each time made a 1,000-line `.env` quadratic) and frozen, since every
+ * caller shares it. Roles are final once `resolve` returns.
+ */
+export function rolesOf(settings: readonly Setting[]): (role: Role) => Setting[] {
+  const lists = new Map<Role, Setting[]>();
+  return (role) => {
+    let list = lists.get(role);
+    if (!list) lists.set(role, (list = Object.freeze(settings.filter((s) => s.role === role)) as Setting[]));
+    return list;
+  };
 }
 
 /**
