@@ -11,7 +11,8 @@ import { lintBytes, lintFile, type FileResult, type LintFileOptions } from '../n
 import { posixRelative, ProjectLocator } from '../node/project';
 import { walk } from '../node/walk';
 import { unifiedDiff } from './diff';
-import { indexFiles } from '../node/env-index';
+import { indexFilesParallel, PARALLEL_INDEX_MIN_FILES } from '../node/env-index';
+import { OffloadedLinter } from '../node/lint-offload';
 import type { Extraction } from '../core/model/types';
 import { FORMATTERS, type FormatName } from './format/index';
 import { rootRelativePath } from './format/types';
@@ -149,13 +150,14 @@ async function lint(paths: string[], options: LintCommandOptions, io: CliIo): Pr
     const whole = paths.length === 0 || (paths.length === 1 && resolve(cwd, paths[0]) === resolve(cwd));
     const indexed = whole ? walked.files : walk(['.'], cwd, factsFor(cwd), { noIgnore: !options.ignore, config: pruning }).files;
     const extractions = new Map<string, { text: string; extraction: Extraction }>();
-    const envIndex = indexFiles(
+    const offload = indexed.length >= PARALLEL_INDEX_MIN_FILES && OffloadedLinter.available() ? new OffloadedLinter() : undefined;
+    const envIndex = await indexFilesParallel(
       indexed.map((f) => ({ ...f, relPath: locator.projectOf(f.absPath).lintPath })),
       grammars,
       (absPath) => locator.projectOf(absPath).loaded.config,
-      undefined,
+      offload,
       extractions,
-    );
+    ).finally(() => offload?.dispose());
     const progress = new Progress(io, walked.files.length, locale);
     for (const file of walked.files) {
       progress.tick(file.relPath);

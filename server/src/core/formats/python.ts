@@ -46,7 +46,7 @@ export function extractPython(text: string, language: Language): Extraction {
   try {
     let parseText = text.replace(/\r(?!\n)/g, '\n');
     trees.push(parseWith(language, parseText));
-    const original = collect(trees[0], text);
+    const original = collect(trees[0], parseText, text);
     let current = original;
     const blanked: Range[] = [];
     const rounds = original.statementErrors.length > MAX_RECOVERED_ERRORS ? 0 : Math.min(MAX_ROUNDS, Math.floor(RECOVERY_BUDGET / Math.max(1, text.length)));
@@ -56,7 +56,7 @@ export function extractPython(text: string, language: Language): Extraction {
       blanked.push(...lines);
       parseText = blank(parseText, lines);
       trees.push(parseWith(language, parseText));
-      current = collect(trees[trees.length - 1], text);
+      current = collect(trees[trees.length - 1], parseText, text);
     }
     fill(out, current, text);
     if (blanked.length > 0) {

@@ -1,7 +1,7 @@
 import { BudgetExceeded, spend } from '../budget';
-import type { Language, Tree, TreeCursor } from 'web-tree-sitter';
+import type { Language, Tree } from 'web-tree-sitter';
 import { emptyExtraction, type EnvRead, type Extraction, type Range } from '../model/types';
-import { parseWith, type SyntaxNode } from './treesitter';
+import { parseWith, snapshotOf, type SyntaxNode } from './treesitter';
 import { commandParts, splitInvocations } from './shell/commands';
 import type { ShellContext } from './shell/context';
 import { readCurl } from './shell/curl';
@@ -56,45 +56,35 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** Visits every node in document order with a cursor, materialising only the nodes it reads. */
+/** Visits every node of the tree's snapshot (`snapshotOf`) in document order, making node objects only for the ones it reads. */
 function walk(context: ShellContext, tree: Tree): void {
-  const cursor = tree.walk();
-  const ancestors: string[] = [];
-  let errorAncestors = 0;
-  try {
-    for (;;) {
-      spend(0);
-      const type = cursor.nodeType;
-      visit(context, cursor, type, ancestors[ancestors.length - 1], errorAncestors > 0);
-      if (cursor.gotoFirstChild()) {
-        ancestors.push(type);
-        if (type === 'ERROR') errorAncestors++;
-        continue;
-      }
-      while (!cursor.gotoNextSibling()) {
-        if (!cursor.gotoParent()) return;
-        if (ancestors.pop() === 'ERROR') errorAncestors--;
-      }
-    }
-  } finally {
-    cursor.delete();
+  const snapshot = snapshotOf(tree, context.text);
+  // inError[i]: node i has an ERROR ancestor. Indices are pre-order, so a parent comes before its children.
+  const inError = new Uint8Array(snapshot.size);
+  for (let index = 0; index < snapshot.size; index++) {
+    spend(0);
+    const parent = snapshot.parentOf(index);
+    if (parent >= 0) inError[index] = inError[parent] || (snapshot.typeOf(parent) === 'ERROR' ? 1 : 0);
+    if (snapshot.isMissingAt(index) || VISITED.has(snapshot.typeOf(index))) visit(context, snapshot.node(index), parent >= 0 ? snapshot.typeOf(parent) : undefined, inError[index] === 1);
   }
 }
 
-function visit(context: ShellContext, cursor: TreeCursor, type: string, parentType: string | undefined, inError: boolean): void {
-  if (cursor.nodeIsMissing) {
-    if (!inError) addMissing(context, cursor.currentNode);
+/** The node types `visit` reads (MISSING tokens are read too, whatever their type). */
+const VISITED = new Set(['comment', 'ERROR', 'declaration_command', 'variable_assignment', 'command', 'simple_expansion', 'expansion']);
+
+function visit(context: ShellContext, node: SyntaxNode, parentType: string | undefined, inError: boolean): void {
+  if (node.isMissing) {
+    if (!inError) addMissing(context, node);
     return;
   }
-  switch (type) {
+  switch (node.type) {
     case 'comment':
-      addComment(context, cursor.startIndex, cursor.endIndex);
+      addComment(context, node.startIndex, node.endIndex);
       break;
     case 'ERROR':
-      if (!inError) addError(context, cursor.currentNode);
+      if (!inError) addError(context, node);
       break;
     case 'declaration_command': {
-      const node = cursor.currentNode;
       for (const child of node.namedChildren) {
         if (child?.type === 'variable_assignment') readAssignment(context, child, { group: 'file', statementRange: rangeOf(node) });
       }
@@ -102,17 +92,16 @@ function visit(context: ShellContext, cursor: TreeCursor, type: string, parentTy
     }
     case 'variable_assignment':
       if (parentType !== 'command' && parentType !== 'declaration_command') {
-        const node = cursor.currentNode;
         const statement = parentType === 'variable_assignments' && node.parent ? node.parent : node;
         readAssignment(context, node, { group: 'file', statementRange: rangeOf(statement) });
       }
       break;
     case 'command':
-      readCommand(context, cursor.currentNode);
+      readCommand(context, node);
       break;
     case 'simple_expansion':
     case 'expansion':
-      addEnvRead(context, cursor.currentNode);
+      addEnvRead(context, node);
       break;
   }
 }

@@ -1,6 +1,6 @@
 import type { Tree } from 'web-tree-sitter';
 import type { Comment, ParseProblem, Range } from '../../model/types';
-import type { SyntaxNode } from '../treesitter';
+import { snapshotOf, type SyntaxNode, type SyntaxTreeSnapshot } from '../treesitter';
 import { spend } from '../../budget';
 
 /** A Python name scope: the module, a `def` or a `class`. */
@@ -77,43 +77,29 @@ function errorProblem(node: SyntaxNode, text: string): ParseProblem {
   return { message: token ? `Python syntax error: unexpected ${token}` : 'Python syntax error', zh: token ? `Python 语法错误：意外的 ${token}` : 'Python 语法错误', range: { start, end }, kind: 'grammar', hidden: { start: node.startIndex, end: node.endIndex } };
 }
 
-/** Problems for the outermost ERROR nodes and for MISSING tokens outside them (searched only where the tree has errors). */
-function problems(tree: Tree, text: string, out: Collected): void {
-  const root = tree.rootNode;
-  if (!root.hasError) return;
+/**
+ * Problems for the outermost ERROR nodes and for MISSING tokens outside them (searched only where the
+ * tree has errors, `hasError` of the tree-sitter root), in document order.
+ */
+function problems(hasError: boolean, snapshot: SyntaxTreeSnapshot, text: string, out: Collected): void {
+  if (!hasError) return;
   const reported: Range[] = [];
   for (const { node } of out.errors.slice(0, MAX_PROBLEMS)) {
     out.problems.push(errorProblem(node, text));
     reported.push({ start: node.startIndex, end: node.endIndex });
-    const parentType = node.id === root.id ? 'module' : node.parent?.type;
+    const parentType = node.id === 0 ? 'module' : node.parent?.type;
     if (parentType === 'module' || parentType === 'block') out.statementErrors.push(node);
   }
   if (out.problems.length >= MAX_PROBLEMS) return;
-  const cursor = tree.walk();
-  try {
-    let depth = 0;
-    for (;;) {
-      if (out.problems.length >= MAX_PROBLEMS) return;
-      if (cursor.nodeIsMissing) {
-        const offset = cursor.startIndex;
-        if (!reported.some((r) => r.start <= offset && offset < r.end)) {
-          const parent = cursor.currentNode.parent;
-          out.problems.push({ message: `Python syntax error: missing "${cursor.nodeType}"`, zh: `Python 语法错误：缺少 "${cursor.nodeType}"`, range: { start: offset, end: offset }, kind: 'syntax', hidden: { start: parent?.startIndex ?? offset, end: parent?.endIndex ?? offset } });
-        }
-      }
-      if (cursor.currentNode.hasError && cursor.gotoFirstChild()) {
-        depth++;
-        continue;
-      }
-      while (!cursor.gotoNextSibling()) {
-        if (depth === 0 || !cursor.gotoParent()) return;
-        depth--;
-      }
-    }
-  } finally {
-    cursor.delete();
-    out.problems.sort((a, b) => a.range.start - b.range.start);
+  for (let index = 0; index < snapshot.size && out.problems.length < MAX_PROBLEMS; index++) {
+    if (!snapshot.isMissingAt(index)) continue;
+    const node = snapshot.node(index);
+    const offset = node.startIndex;
+    if (reported.some((r) => r.start <= offset && offset < r.end)) continue;
+    const parent = node.parent;
+    out.problems.push({ message: `Python syntax error: missing "${node.type}"`, zh: `Python 语法错误：缺少 "${node.type}"`, range: { start: offset, end: offset }, kind: 'syntax', hidden: { start: parent?.startIndex ?? offset, end: parent?.endIndex ?? offset } });
   }
+  out.problems.sort((a, b) => a.range.start - b.range.start);
 }
 
 interface Def {
@@ -121,20 +107,20 @@ interface Def {
   scope: Scope;
 }
 
-const TYPES = [
+const TYPES = new Set([
   'call', 'dictionary', 'assignment', 'string', 'binary_operator', 'boolean_operator', 'subscript', 'attribute',
   'for_statement', 'as_pattern', 'import_from_statement', 'comment', 'function_definition', 'class_definition', 'ERROR',
-];
+]);
 
 /**
  * Gathers the nodes the extractor needs with their scope, every `#` comment (without a trailing `\r`)
- * and parse problems. One `descendantsOfType` pass inside the parser finds the candidates in document
- * order, and a stack of enclosing `def`/`class` ranges gives each its scope. Callers look at nodes only
- * downwards (children, fields): web-tree-sitter's `parent`/sibling lookups re-walk from the root and
- * cost time proportional to the siblings before the node, which is quadratic over a large module.
+ * and parse problems from `tree` (parsed from `parseText`, which has `text`'s length). One pre-order
+ * pass over the tree's snapshot (`snapshotOf`) finds the candidates in document order, and a stack of
+ * enclosing `def`/`class` ranges gives each its scope. Only the tree's `hasError` is read from wasm.
  */
-export function collect(tree: Tree, text: string): Collected {
-  const root = tree.rootNode;
+export function collect(tree: Tree, parseText: string, text: string): Collected {
+  const hasError = tree.rootNode.hasError;
+  const snapshot = snapshotOf(tree, parseText);
   const module: Scope = { key: 'scope@0', kind: 'module', name: '' };
   const out: Collected = {
     calls: [], dicts: [], assignments: [], fstrings: [], binaryOps: [], booleanOps: [], subscripts: [],
@@ -142,9 +128,12 @@ export function collect(tree: Tree, text: string): Collected {
   };
   const stack: Def[] = [];
   let errorEnd = -1;
-  for (const node of root.descendantsOfType(TYPES)) {
+  // Snapshot indices are in document order (pre-order), as descendantsOfType (which this replaced)
+  // returned nodes; like it, this skips nodes that end at (0, 0).
+  for (let index = 0; index < snapshot.size; index++) {
+    if (!TYPES.has(snapshot.typeOf(index)) || snapshot.endOf(index) === 0) continue;
     spend();
-    if (!node) continue;
+    const node = snapshot.node(index);
     const start = node.startIndex;
     while (stack.length > 0 && stack[stack.length - 1].end <= start) stack.pop();
     const scope = stack.length > 0 ? stack[stack.length - 1].scope : module;
@@ -189,6 +178,6 @@ export function collect(tree: Tree, text: string): Collected {
         break;
     }
   }
-  problems(tree, text, out);
+  problems(hasError, snapshot, text, out);
   return out;
 }
