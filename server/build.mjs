@@ -14,6 +14,9 @@ const wasm = {
   'web-tree-sitter.wasm': require.resolve('web-tree-sitter/web-tree-sitter.wasm'),
   'tree-sitter-python.wasm': join(dirname(require.resolve('tree-sitter-python/package.json')), 'tree-sitter-python.wasm'),
   'tree-sitter-bash.wasm': join(dirname(require.resolve('tree-sitter-bash/package.json')), 'tree-sitter-bash.wasm'),
+  'tree-sitter-javascript.wasm': join(dirname(require.resolve('tree-sitter-javascript/package.json')), 'tree-sitter-javascript.wasm'),
+  'tree-sitter-typescript.wasm': join(dirname(require.resolve('tree-sitter-typescript/package.json')), 'tree-sitter-typescript.wasm'),
+  'tree-sitter-tsx.wasm': join(dirname(require.resolve('tree-sitter-typescript/package.json')), 'tree-sitter-tsx.wasm'),
 };
 for (const [name, from] of Object.entries(wasm)) copyFileSync(from, join(dist, 'grammars', name));
 // Rule pages, for SARIF help and `rollout-lint explain` (server/src/node/rule-docs.ts).
@@ -44,6 +47,6 @@ for (const input of Object.keys(result.metafile.inputs)) {
   const m = /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input);
   if (m) packages.add(m[1]);
 }
-for (const name of ['web-tree-sitter', 'tree-sitter-python', 'tree-sitter-bash']) packages.add(name);
+for (const name of ['web-tree-sitter', 'tree-sitter-python', 'tree-sitter-bash', 'tree-sitter-javascript', 'tree-sitter-typescript']) packages.add(name);
 writeFileSync(join(dist, 'bundled-packages.json'), `${JSON.stringify([...packages].sort(), null, 2)}\n`);
 for (const name of Object.keys(entries)) chmodSync(join(dist, `${name}.js`), 0o755);

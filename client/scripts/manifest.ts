@@ -8,7 +8,7 @@
  *   npx tsx client/scripts/manifest.ts --write   rewrite contributes.configuration
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { clientMessages } from '../src/connection/texts';
+import { allClientMessages } from '../src/messages';
 import { join } from 'node:path';
 import { DEFAULT_CONFIG } from '../../server/src/core/config/config';
 import { docsUrl } from '../../server/src/core/docs';
@@ -136,7 +136,7 @@ if (require.main === module) {
     return { ...f, before, after: withOwned(JSON.parse(before), f.owned) };
   });
   const bundleBefore = existsSync(L10N_BUNDLE) ? readFileSync(L10N_BUNDLE, 'utf8') : '';
-  const bundleAfter = `${JSON.stringify(Object.fromEntries(clientMessages().map((m) => [m, m])), null, 2)}\n`;
+  const bundleAfter = `${JSON.stringify(Object.fromEntries(allClientMessages().map((m) => [m, m])), null, 2)}\n`;
   const stale = JSON.stringify(pkg.contributes?.configuration) !== JSON.stringify(expected) || files.some((f) => f.before !== f.after) || bundleBefore !== bundleAfter;
   if (!stale) process.exit(0);
   if (!process.argv.includes('--write')) {

@@ -15,14 +15,21 @@ export const CLIENT_NAME = 'Rollout Lint';
 export const LANGUAGES = ['dotenv', 'yaml', 'docker-compose', 'json', 'jsonc', 'json5', 'python', 'shellscript', 'toml'] as const;
 
 /**
+ * JavaScript/TypeScript documents: the server reads them only for `process.env` reads, whose
+ * cross-file findings it reports. They do not activate the extension (a workspace with a `.env` does).
+ */
+export const ENV_READER_LANGUAGES = ['javascript', 'javascriptreact', 'typescript', 'typescriptreact'] as const;
+
+/**
  * The documents the server sees: on-disk files of those languages, plus `.env*`, `*.env`, `*.toml`,
  * `*.json5` and IPython `*.ipy` files whatever language VS Code gave them (older VS Code versions have no
  * `dotenv` language; TOML needs an extension; a `files.associations` entry may map `*.json5` to
- * `javascript` or `jsonc`), and the Python cells of open notebooks
+ * `javascript` or `jsonc`), JavaScript/TypeScript (`ENV_READER_LANGUAGES`), and the Python cells of open notebooks
  * (`vscode-notebook-cell:` documents; the server reads each cell as IPython).
  */
 export const DOCUMENT_SELECTOR = [
   ...LANGUAGES.map((language) => ({ scheme: 'file', language })),
+  ...ENV_READER_LANGUAGES.map((language) => ({ scheme: 'file', language })),
   { scheme: 'file', pattern: '**/.env*' },
   { scheme: 'file', pattern: '**/*.env' },
   { scheme: 'file', pattern: '**/*.toml' },

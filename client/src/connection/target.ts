@@ -1,5 +1,6 @@
 import type { ProbeConsumer } from '../../../server/src/core/probe/index';
-import { BUILTIN_PROVIDERS } from '../../../server/src/core/providers/profiles';
+import { normalizeLocale } from '../../../server/src/core/messages/locale';
+import { BUILTIN_PROVIDERS, providerName as profileName } from '../../../server/src/core/providers/profiles';
 import type { EndpointInfo, TestConnectionArgs } from '../../../server/src/lsp/endpoint';
 import type { EndpointSummary } from '../../../server/src/lsp/endpoints';
 import type { CommandContext, Host, PickItem, ServerConnection, TextRange } from '../types';
@@ -22,7 +23,7 @@ export interface ProbePlan {
   baseUrl: string;
   consumer: ProbeConsumer;
   model?: string;
-  /** The provider profile's name, or the URL's host. */
+  /** The provider profile's name in the UI language, or the URL's host. */
   providerName: string;
   setting?: SettingRef;
   blockKey?: BlockKey;
@@ -39,10 +40,10 @@ export function isTestConnectionArgs(value: unknown): value is TestConnectionArg
   return !!v && typeof v === 'object' && typeof v.uri === 'string' && typeof v.offset === 'number' && Number.isFinite(v.offset);
 }
 
-/** The name of the first known provider id, else the URL's `host[:port]`. */
-export function providerName(ids: readonly string[], baseUrl: string): string {
+/** The name of the first known provider id in the UI `language` (`vscode.env.language`), else the URL's `host[:port]`. */
+export function providerName(ids: readonly string[], baseUrl: string, language = 'en'): string {
   const profile = ids.map((id) => BUILTIN_PROVIDERS.find((p) => p.id === id)).find((p) => p !== undefined);
-  if (profile) return profile.name;
+  if (profile) return profileName(profile, normalizeLocale(language));
   try {
     return new URL(baseUrl).host;
   } catch {
@@ -67,14 +68,14 @@ function consumerOf(ids: readonly string[]): ProbeConsumer {
  * The plan for the setting `endpointAt` described. `file` names the document in the report and the
  * key source (`configs/.env`: the workspace-relative path; the file name when not given). `apiKey`
  * is the paired key's value as this editor's document holds it at `info.apiKey.range`
- * (`readPairedKey`), never from the server.
+ * (`readPairedKey`), never from the server. `language` (the UI language) names the provider.
  */
-export function planFromEndpoint(info: EndpointInfo, args: TestConnectionArgs, file = fileName(args.uri), apiKey?: string): ProbePlan {
+export function planFromEndpoint(info: EndpointInfo, args: TestConnectionArgs, file = fileName(args.uri), apiKey?: string, language = 'en'): ProbePlan {
   return {
     baseUrl: info.baseUrl,
     consumer: consumerOf(info.consumers.map((c) => c.id)),
     model: info.model || undefined,
-    providerName: providerName(info.providers, info.baseUrl),
+    providerName: providerName(info.providers, info.baseUrl, language),
     setting: { uri: args.uri, file, key: info.key, line: info.range.start.line + 1, contentRange: info.contentRange ?? info.range },
     blockKey: info.apiKey && apiKey ? { name: info.apiKey.key, value: apiKey, baseUrl: info.baseUrl, file } : undefined,
     args,
@@ -112,7 +113,7 @@ async function endpointAt(host: Host, server: ServerConnection | undefined, args
     const info = await requestEndpoint(server, args);
     if (!info) return undefined;
     const apiKey = await readPairedKey(host, args.uri, info);
-    if (apiKey || !info.apiKey || attempt === 1) return planFromEndpoint(info, args, host.relativePath(args.uri), apiKey);
+    if (apiKey || !info.apiKey || attempt === 1) return planFromEndpoint(info, args, host.relativePath(args.uri), apiKey, host.language);
   }
   return undefined;
 }
@@ -142,7 +143,7 @@ export async function chooseTarget(ctx: CommandContext, arg: unknown): Promise<P
   const items: PickItem<EndpointSummary | undefined>[] = [
     ...list.map((e) => ({
       label: e.baseUrl,
-      description: providerName(e.providers, e.baseUrl),
+      description: providerName(e.providers, e.baseUrl, host.language),
       detail: say(host.language, 'pick.detail', { path: e.path, line: e.line + 1, key: e.key }),
       value: e,
     })),
@@ -156,5 +157,5 @@ export async function chooseTarget(ctx: CommandContext, arg: unknown): Promise<P
   await host.showDocument(summary.uri, summary.offset);
   const plan = await endpointAt(host, server, args);
   if (plan) return plan;
-  return { baseUrl: summary.baseUrl, consumer: consumerOf(summary.consumers), providerName: providerName(summary.providers, summary.baseUrl), args };
+  return { baseUrl: summary.baseUrl, consumer: consumerOf(summary.consumers), providerName: providerName(summary.providers, summary.baseUrl, host.language), args };
 }

@@ -1,11 +1,15 @@
-import { formatMessage, normalizeLocale } from '../../../server/src/core/messages/locale';
+import { localize } from '../l10n';
 
-/** What the Rollout Endpoints view shows, in English and Simplified Chinese (`{name}` placeholders). */
+/**
+ * What the Rollout Endpoints view shows, in English (`{name}` placeholders). As for every client text,
+ * the English text is the key of the l10n bundles (`l10n/bundle.l10n.json`, `l10n/bundle.l10n.zh-cn.json`);
+ * a test keeps them in step. The inline actions are named by their command titles (`package.nls*.json`).
+ */
 const EN = {
-  'row.description': '{file}:{line} · {consumer}',
   'row.from': 'value from {file}:{line}',
   'detail.baseUrl': 'base URL {key}: {url}',
   'detail.consumer': 'client: {consumer} ({via})',
+  'detail.consumerOnly': 'client: {consumer}',
   'detail.consumerUnknown': 'client: unknown (nothing visible reads this value)',
   'detail.key': 'key: {source}',
   'detail.noKey': 'key: none visible',
@@ -16,34 +20,50 @@ const EN = {
   'detail.logprobs.unknown': 'log probs: no request site in this file',
   'detail.verified': 'last connection test ({time}): {url} answered',
   'detail.verifiedFix': 'last connection test ({time}): use {working} instead',
-  'detail.notTested': 'not tested yet: use Test connection',
+  'detail.notTested': 'not tested yet: use "Test This Endpoint"',
   'empty.none': 'No endpoint found in the workspace.',
   'empty.noServer': 'The Rollout Lint server is not running.',
-};
+  'command.goToDefinition': 'Go to Definition',
+  // The client kinds of `EndpointViewRow.consumer` (server `ConsumerId`), short enough for a row's description.
+  'consumer.openai-sdk': 'openai SDK',
+  'consumer.openai-responses': 'Responses API',
+  'consumer.anthropic': 'Anthropic',
+  'consumer.v1-appending': 'appends /v1',
+  'consumer.raw': 'as written',
+  'consumer.sglang-native': 'SGLang native API',
+  'consumer.unknown': 'unknown client',
+  'tooltip.finding': '{severity}: {message}',
+  'severity.error': 'error',
+  'severity.warning': 'warning',
+  'severity.info': 'info',
+  'severity.hint': 'hint',
+} as const;
 
-type TextId = keyof typeof EN;
+/** The id of one text of the view. */
+export type ViewTextId = keyof typeof EN;
 
-const ZH: Record<TextId, string> = {
-  'row.description': '{file}:{line} · {consumer}',
-  'row.from': '取值来自 {file}:{line}',
-  'detail.baseUrl': 'base URL {key}：{url}',
-  'detail.consumer': '客户端：{consumer}（{via}）',
-  'detail.consumerUnknown': '客户端：未知（看不到读取此值的代码）',
-  'detail.key': '密钥：{source}',
-  'detail.noKey': '密钥：未找到',
-  'detail.model': '模型：{model}',
-  'detail.noModel': '模型：此处未设置',
-  'detail.logprobs.requested': '对数概率：此文件中的每个请求都会请求',
-  'detail.logprobs.missing': '对数概率：此文件中有请求未请求它',
-  'detail.logprobs.unknown': '对数概率：此文件中没有请求',
-  'detail.verified': '上次连接测试（{time}）：{url} 有响应',
-  'detail.verifiedFix': '上次连接测试（{time}）：请改用 {working}',
-  'detail.notTested': '尚未测试：请使用“测试连接”',
-  'empty.none': '工作区中没有找到端点。',
-  'empty.noServer': 'Rollout Lint 服务器未运行。',
-};
+/** The view's text for `id` in the UI `language` (`vscode.env.language`), through the l10n bundle of that language. */
+export function viewText(language: string, id: ViewTextId, data: Record<string, string | number> = {}): string {
+  return localize(language, EN[id], data);
+}
 
-/** The view's text for `id` in the UI language (`vscode.env.language`). */
-export function viewText(language: string, id: TextId, data: Record<string, string | number> = {}): string {
-  return formatMessage((normalizeLocale(language) === 'zh-CN' ? ZH : EN)[id], data);
+/** The text of `<group>.<value>` (`consumer.openai-sdk`, `severity.error`); a value the view does not know is shown as is. */
+function kindText(language: string, group: 'consumer' | 'severity', value: string): string {
+  const id = `${group}.${value}`;
+  return Object.prototype.hasOwnProperty.call(EN, id) ? viewText(language, id as ViewTextId) : value;
+}
+
+/** A client kind (`openai-sdk`, `v1-appending`: the server's consumer id) as the view names it. */
+export function consumerText(language: string, consumer: string): string {
+  return kindText(language, 'consumer', consumer);
+}
+
+/** A finding's severity (`error`, `warning`, `hint`) in the UI language. */
+export function severityText(language: string, severity: string): string {
+  return kindText(language, 'severity', severity);
+}
+
+/** Every English text of the view (keys the l10n bundles must hold), for the bundle test. */
+export function endpointViewMessages(): string[] {
+  return [...new Set(Object.values(EN))];
 }

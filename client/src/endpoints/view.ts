@@ -2,7 +2,7 @@ import type { EndpointViewRow } from '../../../server/src/lsp/endpoint-rows';
 import { findVerified, worksAsConfigured } from '../../../server/src/core/model/verified';
 import { loadVerified } from '../connection/verified';
 import type { CommandContext, CommandModule, Disposable, TreeNode } from '../types';
-import { viewText } from './texts';
+import { consumerText, severityText, viewText, type ViewTextId } from './texts';
 
 /** The explorer view contributed in `package.json` (`contributes.views.explorer`). */
 export const ENDPOINTS_VIEW = 'rolloutLint.endpoints';
@@ -10,15 +10,10 @@ export const ENDPOINTS_VIEW = 'rolloutLint.endpoints';
 export const ENDPOINT_ITEM = 'rolloutLint.endpoint';
 const REFRESH_DELAY_MS = 500;
 
-const CONSUMERS: Record<string, string> = {
-  'openai-sdk': 'openai SDK',
-  'openai-responses': 'Responses API',
-  anthropic: 'Anthropic',
-  'v1-appending': 'appends /v1',
-  raw: 'as written',
-  'sglang-native': 'SGLang',
-  unknown: '?',
-};
+/** How the client was recognised, without the SDK the row already names (`OPENAI_BASE_URL (openai SDK)` → `OPENAI_BASE_URL`). */
+function shortVia(via: string | undefined): string | undefined {
+  return via?.replace(/\s*\((?:openai|Anthropic) SDK\)$/, '') || undefined;
+}
 
 function hhmm(at: number): string {
   const d = new Date(at);
@@ -27,14 +22,15 @@ function hhmm(at: number): string {
 
 /** The rows of the view for the server's endpoint rows: one per endpoint, details as children. Pure (unit-tested). */
 export function endpointNodes(rows: readonly EndpointViewRow[], language: string, verified: ReturnType<typeof loadVerified>): TreeNode[] {
-  const t = (id: Parameters<typeof viewText>[1], data?: Record<string, string | number>) => viewText(language, id, data);
+  const t = (id: ViewTextId, data?: Record<string, string | number>) => viewText(language, id, data);
+  const goTo = t('command.goToDefinition');
   return rows.map((row, i) => {
     const worst = row.findings.some((f) => f.severity === 'error') ? 'error' : row.findings.some((f) => f.severity === 'warning') ? 'warning' : row.findings.length ? 'info' : 'pass';
     const proof = findVerified(verified, row.baseUrl, row.consumer as never);
     const children: TreeNode[] = [
       { id: `${i}.base`, label: t('detail.baseUrl', { key: row.key, url: row.baseUrl }), icon: 'link' },
-      ...(row.definedAt ? [{ id: `${i}.from`, label: t('row.from', { file: row.definedAt.file, line: row.definedAt.line }), icon: 'go-to-file', command: row.definition ? { command: GO_TO_DEFINITION, title: 'Go to definition', arguments: [row] } : undefined }] : []),
-      { id: `${i}.consumer`, label: row.consumer === 'unknown' ? t('detail.consumerUnknown') : t('detail.consumer', { consumer: CONSUMERS[row.consumer] ?? row.consumer, via: row.via ?? '' }), icon: 'plug' },
+      ...(row.definedAt ? [{ id: `${i}.from`, label: t('row.from', { file: row.definedAt.file, line: row.definedAt.line }), icon: 'go-to-file', command: row.definition ? { command: GO_TO_DEFINITION, title: goTo, arguments: [row] } : undefined }] : []),
+      { id: `${i}.consumer`, label: row.consumer === 'unknown' ? t('detail.consumerUnknown') : shortVia(row.via) ? t('detail.consumer', { consumer: consumerText(language, row.consumer), via: shortVia(row.via)! }) : t('detail.consumerOnly', { consumer: consumerText(language, row.consumer) }), icon: 'plug' },
       { id: `${i}.key`, label: row.keySource ? t('detail.key', { source: row.keySource }) : t('detail.noKey'), icon: 'key' },
       { id: `${i}.model`, label: row.model ? t('detail.model', { model: row.model }) : t('detail.noModel'), icon: 'symbol-class' },
       { id: `${i}.logprobs`, label: t(`detail.logprobs.${row.logprobs}`), icon: row.logprobs === 'missing' ? 'warning' : 'graph' },
@@ -45,14 +41,18 @@ export function endpointNodes(rows: readonly EndpointViewRow[], language: string
         icon: proof ? (worksAsConfigured(proof) ? 'pass' : 'warning') : 'circle-outline',
       },
     ];
+    // A sidebar of usual width cuts the longer details: each shows its whole text on hover.
+    for (const child of children) child.tooltip ??= child.description ? `${child.label} (\`${child.description}\`)` : child.label;
     return {
       id: `${row.uri}#${row.offset}#${row.consumer}`,
-      label: row.effectiveUrl ?? row.baseUrl,
-      description: t('row.description', { file: row.file, line: row.line, consumer: CONSUMERS[row.consumer] ?? row.consumer }),
-      tooltip: [`**${row.key}** · \`${row.file}:${row.line}\``, ...row.findings.map((f) => `- ${f.severity}: ${f.message} (\`${f.ruleId}\`)`)].join('\n\n'),
+      // The place first: in a sidebar of usual width a URL label hides everything after it, and the
+      // URLs of one workspace share their start (https://taotoken.net/api/v1/…), so they would not tell rows apart.
+      label: `${row.file}:${row.line}`,
+      description: row.effectiveUrl ?? row.baseUrl,
+      tooltip: [`**${row.key}** · \`${row.file}:${row.line}\``, `${row.effectiveUrl ?? row.baseUrl} · ${consumerText(language, row.consumer)}`, ...row.findings.map((f) => `- ${t('tooltip.finding', { severity: severityText(language, f.severity), message: f.message })} (\`${f.ruleId}\`)`)].join('\n\n'),
       icon: worst,
       contextValue: ENDPOINT_ITEM,
-      command: { command: GO_TO_DEFINITION, title: 'Go to definition', arguments: [row, 'row'] },
+      command: { command: GO_TO_DEFINITION, title: goTo, arguments: [row, 'row'] },
       children,
     };
   });

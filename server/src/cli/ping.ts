@@ -231,7 +231,7 @@ function toJson(report: ProbeReport, keyLine: string, lang: Locale): Record<stri
     secondary: report.secondary,
     baseUrl: report.baseUrl,
     consumer: report.consumer,
-    ...(report.provider ? { provider: report.provider } : {}),
+    ...(report.provider ? { provider: { id: report.provider.id, name: report.provider.name, docsUrl: report.provider.docsUrl, modelsUrl: report.provider.modelsUrl } } : {}),
     steps: report.steps.map(({ name, method, url, status, ms, verdict }) => ({ name, method, url, status, ms: Math.round(ms), verdict })),
     ...(report.fix ? { fix: report.fix } : {}),
     key: { ...report.key, note: keyLine },
@@ -243,7 +243,7 @@ function formatHuman(report: ProbeReport, keyLine: string, lang: Locale): string
   const t = (id: string) => PROBE_MESSAGES[lang][id] ?? id;
   const lines: string[] = [];
   const also = report.secondary.length ? ` (${t('cli.secondary')}: ${report.secondary.join(', ')})` : '';
-  lines.push(`${report.verdict === 'ok' ? '✓' : '✗'} ${t('cli.verdict')}: ${report.verdict}${also} — ${report.baseUrl} (${report.consumer}${report.provider ? `, ${report.provider.name}` : ''})`);
+  lines.push(`${report.verdict === 'ok' ? '✓' : '✗'} ${t('cli.verdict')}: ${report.verdict}${also} — ${report.baseUrl} (${report.consumer}${report.provider ? `, ${report.provider.displayName[lang]}` : ''})`);
   lines.push(`${t('cli.key')}: ${keyLine}`);
   const header = [t('cli.step'), t('cli.method'), t('cli.url'), t('cli.status'), t('cli.ms'), t('cli.result')];
   const rows = report.steps.map((s) => [s.name, s.method ?? '', s.url ?? '', s.status === undefined ? (s.detail ?? '-') : String(s.status), String(Math.round(s.ms)), s.verdict]);

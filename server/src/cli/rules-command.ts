@@ -27,8 +27,8 @@ export function runRules(options: { json?: boolean }, io: CliIo): number {
     return 0;
   }
   const width = Math.max(...rows.map((r) => r.id.length));
-  // Notebooks are linted as Python, so a rule covering every other format covers them too.
-  const formats = (r: RuleRow) => (FORMATS.every((f) => f === 'notebook' || r.formats.includes(f)) ? 'all' : r.formats.join(','));
+  // Notebooks are linted as Python, so a rule covering every other format covers them too; no rule lists JavaScript (read only for env reads).
+  const formats = (r: RuleRow) => (FORMATS.every((f) => f === 'notebook' || f === 'javascript' || r.formats.includes(f)) ? 'all' : r.formats.join(','));
   const formatWidth = Math.max(...rows.map((r) => formats(r).length));
   for (const r of rows) io.stdout(`${r.id.padEnd(width)}  ${r.defaultSeverity.padEnd(7)}  ${(r.fixable || '-').padEnd(6)}  ${formats(r).padEnd(formatWidth)}  ${r.summary}\n`);
   io.stdout(`\nDocs: ${docsUrl('<rule-id>')}\n`);

@@ -13,7 +13,14 @@ const LANGUAGE_FORMATS: Record<string, Format> = {
   python: 'python',
   shellscript: 'shell',
   toml: 'toml',
+  javascript: 'javascript',
+  javascriptreact: 'javascript',
+  typescript: 'javascript',
+  typescriptreact: 'javascript',
 };
+
+/** JavaScript and TypeScript sources (declaration files `.d.ts` included; `isExcludedByName` rules them out). */
+const JAVASCRIPT = /\.(js|mjs|cjs|jsx|ts|mts|cts|tsx)$/;
 
 function baseName(path: string): string {
   return path.split(/[\\/]/).pop() ?? path;
@@ -33,6 +40,7 @@ export function formatOf(path: string, languageId?: string): Format | undefined 
   if (/\.(sh|bash)$/.test(name)) return 'shell';
   if (name.endsWith('.toml')) return 'toml';
   if (name.endsWith('.ipynb')) return 'notebook';
+  if (JAVASCRIPT.test(name)) return 'javascript';
   return languageId ? LANGUAGE_FORMATS[languageId] : undefined;
 }
 
@@ -44,13 +52,32 @@ export function isIpythonPath(path: string): boolean {
   return /\.(ipy|ipynb)$/i.test(path);
 }
 
+/**
+ * JavaScript/TypeScript that is not source a person keeps, by path: anything under `node_modules`,
+ * build output folders (`dist`, `build`, `out`, `.next`, `coverage`, …), declaration files and
+ * bundles (`.d.ts`, `.min.js`, `.bundle.js`). Never read, indexed or reported.
+ */
+export function isGeneratedJavaScriptPath(relPath: string): boolean {
+  const lower = relPath.toLowerCase();
+  return /(^|\/)(node_modules|bower_components|jspm_packages|dist|build|out|\.next|\.nuxt|\.output|\.svelte-kit|\.vercel|\.turbo|\.cache|coverage|storybook-static)\//.test(lower) || /\.d\.(m|c)?ts$|[.-](min|bundle)\.(m|c)?js$/.test(lower);
+}
+
+/** The text a JavaScript/TypeScript file needs before it is parsed at all: it reads the environment. */
+const PROCESS_ENV = /\bprocess\??\.env\b/;
+
+/** Whether JavaScript/TypeScript text at `relPath` may hold env reads (`process.env`) and is kept source. */
+export function mayReadEnvJavaScript(relPath: string, text: string): boolean {
+  return !isGeneratedJavaScriptPath(relPath) && text.includes('process') && PROCESS_ENV.test(text);
+}
+
 /** Tokens whose presence makes a Python or shell file worth linting (DESIGN "Files"). */
 export const TRIGGER_TOKENS = /base_?url|api_base|api_key|azure_endpoint|openai_api_version|apikey|auth_token|openai_key|logprob|router[_-]ip|server_host|no_proxy|_proxy=|chat\/completions|\/v1\b/i;
 
 /**
  * Whether the walker lints a file (DESIGN "Files"): dotenv and YAML always; JSON only
  * `openclaw.json`, `*.json5` with a trigger token, `*settings.json`/`settings.local.json` (Claude Code) with an `env` key, or `config.jsonGlobs`; Python, shell, TOML
- * (Codex `config.toml`, `pyproject.toml`) and notebooks when their text has a trigger token. `relPath` is workspace-relative with `/` separators.
+ * (Codex `config.toml`, `pyproject.toml`) and notebooks when their text has a trigger token;
+ * JavaScript/TypeScript when it reads `process.env` and has a trigger token, outside build output. `relPath` is workspace-relative with `/` separators.
  */
 export function isCandidate(relPath: string, text: string, config: LintConfig): boolean {
   const format = formatOf(relPath);
@@ -69,6 +96,9 @@ export function isCandidate(relPath: string, text: string, config: LintConfig): 
     case 'toml':
     case 'notebook':
       return TRIGGER_TOKENS.test(text);
+    case 'javascript':
+      // only for its env reads, and only where one can flow into a base URL (a trigger token)
+      return mayReadEnvJavaScript(relPath, text) && TRIGGER_TOKENS.test(text);
     default:
       return false;
   }
@@ -92,10 +122,12 @@ function jsonGlobbed(relPath: string, config: LintConfig): boolean {
 /**
  * Whether the file's name alone rules it out as a candidate (`isCandidate` would be false whatever
  * its text), so it need not be read: a JSON file that is not `openclaw.json` or `*.json5`, not a Claude Code
- * `settings.json`/`settings.local.json`, and not matched by `config.jsonGlobs`.
+ * `settings.json`/`settings.local.json`, and not matched by `config.jsonGlobs`; JavaScript/TypeScript build output (`isGeneratedJavaScriptPath`).
  */
 export function isExcludedByName(relPath: string, config: LintConfig): boolean {
-  if (formatOf(relPath) !== 'json') return false;
+  const format = formatOf(relPath);
+  if (format === 'javascript') return isGeneratedJavaScriptPath(relPath);
+  if (format !== 'json') return false;
   const name = baseName(relPath).toLowerCase();
   return name !== 'openclaw.json' && !name.endsWith('.json5') && !SETTINGS_JSON.test(name) && !jsonGlobbed(relPath, config);
 }

@@ -27,7 +27,7 @@ import { documentSecrets, redact } from './redact';
 import { BudgetExceeded, DEFAULT_BUDGET, spend, withBudget, type LintBudget } from './budget';
 import { NO_ENV, withDocument, type EnvView } from './workspace/env-index';
 import { envFactsOf } from './workspace/env-facts';
-import { finishCrossFile, importCrossFile } from './workspace/cross-file';
+import { CONSUMER_RULES, finishCrossFile, importCrossFile } from './workspace/cross-file';
 
 /** Rules whose findings are about the linter itself, not about values: still reported in test code. */
 const KEPT_IN_TESTS = new Set(['disable-directive', 'skipped-file']);
@@ -159,7 +159,7 @@ function lintWithinBudget(input: { path: string; text: string; format?: Format }
   for (const rule of RULES) {
     if (options.onlyRules && !options.onlyRules.includes(rule.meta.id)) continue;
     const level = ruleLevel(rule, config);
-    if (level === 'off' || !rule.meta.formats.includes(format)) continue;
+    if (level === 'off' || !(rule.meta.formats.includes(format) || (format === 'javascript' && CONSUMER_RULES.has(rule.meta.id)))) continue;
     const context: RuleContext = {
       document,
       extraction,
@@ -221,6 +221,7 @@ function lintWithinBudget(input: { path: string; text: string; format?: Format }
     if (f.evidence) f.evidence = redact(f.evidence, known);
     for (const [k, v] of Object.entries(f.data)) if (typeof v === 'string') f.data[k] = redact(v, known);
     for (const fix of f.fixes) fix.title = redact(fix.title, known);
+    for (const r of f.related ?? []) r.message = redact(r.message, known);
   }
   return { document, findings: kept, extraction, resolution, failures: failures.map((x) => ({ ...x, error: redact(x.error, known) })), secrets: secretRanges(extraction, text) };
 }

@@ -13,8 +13,8 @@ export type DirectiveKind = 'next-line' | 'line' | 'file';
 /** `rollout-lint-disable-file` counts only within the first this-many lines (1-based line ≤ 5). */
 export const FILE_DIRECTIVE_LINES = 5;
 
-/** Formats where `rollout-lint-disable-line` may trail code (a `#` after a value is a comment there for every reader). */
-export const LINE_DIRECTIVE_FORMATS: readonly Format[] = ['yaml', 'python', 'toml'];
+/** Formats where `rollout-lint-disable-line` may trail code (a `#` after a value, or `//` in JavaScript/TypeScript, is a comment there for every reader). */
+export const LINE_DIRECTIVE_FORMATS: readonly Format[] = ['yaml', 'python', 'toml', 'javascript'];
 
 /** One rule id as written in a directive, with its range in the document. */
 export interface DirectiveId {

@@ -8,6 +8,7 @@ import { maskParts, maskSecret } from '../core/model/secret';
 import { documentSecrets, redact } from '../core/redact';
 import { findVerified, worksAsConfigured, type VerifiedEndpoint } from '../core/model/verified';
 import type { ResolvedBaseUrl } from '../core/resolve/resolve';
+import { providerName } from '../core/providers/profiles';
 import { roleOf } from '../core/resolve/roles';
 import { effectiveRequestUrl } from '../core/resolve/urls';
 import { loaderNames } from '../core/rules/api-key-whitespace';
@@ -90,7 +91,7 @@ function baseUrlHover(setting: Setting, resolved: ResolvedBaseUrl | undefined, l
     return lines.join('\n\n');
   }
   const provider = resolved.providers[0];
-  lines.push(provider ? say(locale, 'hover.provider', { name: provider.name, docs: provider.docsUrl }) : say(locale, 'hover.noProvider'));
+  lines.push(provider ? say(locale, 'hover.provider', { name: providerName(provider, locale), docs: provider.docsUrl }) : say(locale, 'hover.noProvider'));
   if (provider) {
     const bases = provider.openaiBases.map(code).join(', ');
     lines.push(say(locale, 'hover.providerFacts', { bases, logprobs: say(locale, `hover.logprobs.${provider.logprobs}` as const) }));

@@ -5,6 +5,7 @@ import type { FileEnv } from '../core/workspace/env-facts';
 import type { Extraction } from '../core/model/types';
 import { indexAndExtract, isIndexCandidate } from '../core/workspace/index-document';
 import { readForLint } from './read';
+import { isExcludedByName } from '../core/files';
 import type { WalkedFile } from './walk';
 import type { OffloadedLinter } from './lint-offload';
 
@@ -36,6 +37,8 @@ export interface IndexedFile {
 
 /** Reads and indexes one file (`purpose`: see `isIndexCandidate`) without touching an index; plain data, so a worker thread can do it. */
 export function indexOne(file: WalkedFile, grammars: Grammars, config: LintConfig, purpose: 'lint' | 'navigation'): IndexedFile {
+  // Build output, bundles and node_modules (JS/TS): never read.
+  if (isExcludedByName(file.relPath, config)) return { relPath: file.relPath };
   const read = readForLint(file.absPath, config.maxFileBytes);
   if (read.kind !== 'text' || !isIndexCandidate(file.relPath, read.text, config, purpose)) return { relPath: file.relPath };
   return { relPath: file.relPath, ...indexAndExtract({ path: file.relPath, text: read.text }, grammars, config) };

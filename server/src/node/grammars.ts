@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import { Language, Parser } from 'web-tree-sitter';
 import type { Grammars } from '../core/formats/treesitter';
 
-const WASM_FILES = ['web-tree-sitter.wasm', 'tree-sitter-python.wasm', 'tree-sitter-bash.wasm'] as const;
+const WASM_FILES = ['web-tree-sitter.wasm', 'tree-sitter-python.wasm', 'tree-sitter-bash.wasm', 'tree-sitter-javascript.wasm', 'tree-sitter-typescript.wasm', 'tree-sitter-tsx.wasm'] as const;
 
 /**
- * Directory holding the three `.wasm` files: `dist/grammars` beside the bundle, or the packages in
+ * Directory holding the `.wasm` files (the runtime and five grammars): `dist/grammars` beside the bundle, or the packages in
  * `node_modules` when running from source (tests). Throws when neither has them.
  */
 export function grammarDirectory(): string {
@@ -17,16 +17,15 @@ export function grammarDirectory(): string {
 
 let loading: Promise<Grammars> | undefined;
 
-/** Loads the Python and bash grammars once per process. Rejects when a wasm file is missing or invalid. */
+/** Loads the Python, bash, JavaScript, TypeScript and TSX grammars once per process. Rejects when a wasm file is missing or invalid. */
 export function loadGrammars(): Promise<Grammars> {
   loading ??= (async () => {
     const dir = grammarDirectory();
     await Parser.init({ locateFile: (name: string) => join(dir, name) });
-    const [python, bash] = await Promise.all([
-      Language.load(join(dir, 'tree-sitter-python.wasm')),
-      Language.load(join(dir, 'tree-sitter-bash.wasm')),
-    ]);
-    return { python, bash };
+    const [python, bash, javascript, typescript, tsx] = await Promise.all(
+      ['tree-sitter-python.wasm', 'tree-sitter-bash.wasm', 'tree-sitter-javascript.wasm', 'tree-sitter-typescript.wasm', 'tree-sitter-tsx.wasm'].map((name) => Language.load(join(dir, name))),
+    );
+    return { python, bash, javascript, typescript, tsx };
   })();
   return loading;
 }

@@ -26,6 +26,8 @@ export interface FileResult {
   originalText?: string;
   /** Not a candidate (a Python file without trigger tokens, a data JSON file by its name); `text` is then undefined. */
   notCandidate?: boolean;
+  /** The path the rules saw (`LintFileOptions.lintPath`), relative to the project root that `Finding.related` paths are relative to. */
+  lintPath?: string;
 }
 
 /** Builds the host-side `skipped-file` finding (the rule itself never runs on such files). */
@@ -98,7 +100,7 @@ export function lintBytes(bytes: Uint8Array, absPath: string, relPath: string, o
 function readyRead(read: ReadResult, absPath: string, relPath: string, options: LintFileOptions): { result: FileResult } | ReadyFile {
   const lintPath = options.lintPath ?? relPath;
   const format = formatOf(lintPath);
-  const base: FileResult = { absPath, relPath, format, text: undefined, findings: [], failures: [] };
+  const base: FileResult = { absPath, relPath, format, text: undefined, findings: [], failures: [], ...(options.lintPath !== undefined ? { lintPath } : {}) };
   if (read.kind === 'error') return { result: { ...base, failures: [{ ruleId: 'read', error: read.message }] } };
   if (read.kind === 'tooLarge') {
     return { result: { ...base, findings: [skippedFileFinding('tooLarge', { size: read.size, limit: options.maxFileBytes }, options.locale)] } };

@@ -18,13 +18,17 @@ const FILE = 'openclaw.json';
 const RULE = 'base-url-duplicate-v1';
 /** What each pass expects to read, by UI language (the Chinese texts come from our bundles). */
 const TEXTS = {
-  en: { fixTitle: 'Remove the repeated /v1', chat: 'Chat requests go to', fixed: 'Fixed 2 problems in fix-all.env', detail: 'hints are not counted', again: 'Test again', reportSetting: 'configs/local.env, line 1', walkthrough: 'Get your rollout endpoint right', fixOnSave: 'Fix on save is on', progress: 'Rollout Lint: testing' },
-  'zh-cn': { fixTitle: '删除重复的 /v1', chat: '聊天请求会发往', fixed: '已修复 fix-all.env 中的 2 个问题', detail: '提示不计入', again: '再次测试', reportSetting: 'configs/local.env 第 1 行', walkthrough: '配置好你的 rollout 端点', fixOnSave: '已开启保存时修复', progress: '正在测试' },
+  en: { endpointsKey: 'key: ', endpointsNotTested: 'not tested yet', fixTitle: 'Remove the repeated /v1', chat: 'Chat requests go to', fixed: 'Fixed 2 problems in fix-all.env', detail: 'hints are not counted', again: 'Test again', reportSetting: 'configs/local.env, line 1', walkthrough: 'Get your rollout endpoint right', fixOnSave: 'Fix on save is on', progress: 'Rollout Lint: testing' },
+  'zh-cn': { endpointsKey: '密钥：', endpointsNotTested: '尚未测试', fixTitle: '删除重复的 /v1', chat: '聊天请求会发往', fixed: '已修复 fix-all.env 中的 2 个问题', detail: '提示不计入', again: '再次测试', reportSetting: 'configs/local.env 第 1 行', walkthrough: '配置好你的 rollout 端点', fixOnSave: '已开启保存时修复', progress: '正在测试' },
 };
 /** Written into the workspace copy: two safely fixable problems (a doubled /v1, a trailing space). */
 const FIX_ALL_FILE = 'fix-all.env';
 const FIX_ALL_TEXT = 'OPENAI_BASE_URL=https://api.openai.com/v1/v1\nOPENAI_API_KEY=sk-fixall-e2e-0000000000000000000000000000 \n';
 const DOUBLED = 'https://taotoken.net/api/v1/v1';
+/** The fixture's .env key (fake): the Rollout Endpoints view may show only its mask. */
+const ENV_KEY = 'sk-test-0000000000000000000000000000abcd';
+/** Rows the Rollout Endpoints view lists for the fixture (`file:line` in each row's description). */
+const ENDPOINT_ROWS = ['.env:2', 'policy_serving.py:7', 'rollout/rollout.yaml:7', 'scripts/launch.sh:5', 'openclaw.json:5'];
 const FIXED_LINE = '"baseUrl": "https://taotoken.net/api/v1",';
 const TEST_CONNECTION = 'rolloutLint.testConnection';
 /** Written into the session's workspace copy: a loopback base URL and its key in one block. */
@@ -192,6 +196,45 @@ export async function runUiSmoke({ session, playwrightCore, outDir, log, lang = 
       await shot('fixed');
     });
 
+    await step('Rollout Endpoints view: a row per endpoint, the key masked', async () => {
+      const viewName = localized(manifest.contributes.views.explorer.find((v) => v.id === 'rolloutLint.endpoints').name);
+      // VS Code's own command for every view ("Focus on <name> View"; its words stay English under zh-cn).
+      await runCommand(`Focus on ${viewName} View`);
+      const pane = page.locator('.pane', { has: page.locator('.pane-header', { hasText: viewName }) }).first();
+      const rows = pane.locator('.pane-body .monaco-list-row');
+      // The tree renders only the rows in sight: fold the file explorer above it so every endpoint has room.
+      // A handle: once folded, the pane no longer holds .explorer-folders-view, so a locator would not find its header again.
+      const folders = await page.locator('.pane', { has: page.locator('.explorer-folders-view') }).locator('.pane-header').first().elementHandle();
+      const unfold = (await folders.getAttribute('aria-expanded')) === 'true';
+      if (unfold) await folders.click();
+      for (const where of ENDPOINT_ROWS) await rows.filter({ hasText: where }).first().waitFor({ timeout: STEP_TIMEOUT });
+      // Expand the .env row (its twistie: a click on the row itself goes to the definition).
+      const envRow = rows.filter({ hasText: '.env:2' }).first();
+      await envRow.locator('.monaco-tl-twistie').click();
+      const keyRow = rows.filter({ hasText: T.endpointsKey }).first();
+      await keyRow.waitFor({ timeout: STEP_TIMEOUT });
+      await rows.filter({ hasText: T.endpointsNotTested }).first().waitFor({ timeout: STEP_TIMEOUT });
+      await page.waitForTimeout(300);
+      await shot('endpoints-view');
+      const text = (await pane.innerText()).replace(/\s+/g, ' ');
+      log(`ui:   endpoints view: ${text.slice(0, 600)}`);
+      const key = (await keyRow.innerText()).replace(/\s+/g, ' ');
+      if (!key.includes('…abcd')) throw new Error(`the key row shows no mask: ${key}`);
+      if (text.includes(ENV_KEY) || text.includes(ENV_KEY.slice(8, 36))) throw new Error('the view shows a full key');
+      if (!text.includes('https://taotoken.net/api/v1')) throw new Error(`no row shows its URL: ${text}`);
+      if (lang !== 'en' && /\b(key|model|client|not tested|value from|log probs)\b/.test(text)) throw new Error(`English labels under ${lang}: ${text}`);
+      // Each row's label (the effective URL) and description (file:line · client) must be readable, not cut to nothing.
+      for (const where of ENDPOINT_ROWS) {
+        const row = rows.filter({ hasText: where }).first();
+        const [label, description] = [row.locator('.label-name').first(), row.locator('.label-description').first()];
+        const [lb, db, rb] = [await label.boundingBox(), await description.boundingBox(), await row.boundingBox()];
+        if (!lb || !db || !rb) throw new Error(`row ${where} has no label or description`);
+        if (lb.x + lb.width > rb.x + rb.width + 1) throw new Error(`row ${where}: the label (file:line) is cut off: ${JSON.stringify({ lb, rb })}`);
+        if (db.x + 40 > rb.x + rb.width) throw new Error(`row ${where}: no room is left for the URL: ${JSON.stringify({ lb, db, rb })}`);
+      }
+      if (unfold) await folders.click();
+    });
+
     if (!command) {
       skipped++;
       log(`ui: - command palette + notification (skipped: ${TEST_CONNECTION} is not in package.json contributes.commands yet)`);
@@ -318,6 +361,34 @@ export async function runUiSmoke({ session, playwrightCore, outDir, log, lang = 
       await done.waitFor({ timeout: STEP_TIMEOUT });
       await shot('fix-on-save');
       await walkthroughShot('fix-on-save', done);
+    });
+    await step('extension details page: the README, its images from https:// (the only ones the page loads)', async () => {
+      await runCommand('Extensions: Show Installed Extensions');
+      const item = page.locator('.extensions-viewlet .monaco-list-row', { hasText: manifest.displayName }).first();
+      await item.waitFor({ timeout: STEP_TIMEOUT });
+      await item.click();
+      await page.locator('.extension-editor', { hasText: manifest.displayName }).first().waitFor({ timeout: STEP_TIMEOUT });
+      // The README is a webview (an iframe in an iframe): find the frame that holds it. VS Code keeps only
+      // http(s) image sources there (relative paths and data: URIs lose their src) and its CSP loads only https.
+      let images = [];
+      const deadline = Date.now() + STEP_TIMEOUT;
+      for (;;) {
+        images = [];
+        for (const frame of page.frames()) {
+          const found = await frame.evaluate(() => (document.querySelector('h1')?.textContent?.includes('Rollout Lint') ? [...document.images].map((i) => ({ src: i.getAttribute('src'), alt: i.alt, complete: i.complete, width: i.naturalWidth })) : [])).catch(() => []);
+          images.push(...found);
+        }
+        if (images.length >= 3 || Date.now() > deadline) break;
+        await page.waitForTimeout(500);
+      }
+      await page.waitForTimeout(500);
+      await shot('extension-details');
+      log(`ui:   details page images: ${JSON.stringify(images)}`);
+      if (images.length < 3) throw new Error(`the details page shows ${images.length} README images`);
+      const unusable = images.filter((i) => !/^https:\/\/\S+\/client\/media\/walkthrough\/[a-z-]+\.png$/.test(i.src ?? '') || !i.alt);
+      if (unusable.length) throw new Error(`README images without an https:// source or an alt text (the page drops or cannot load them): ${JSON.stringify(unusable)}`);
+      await page.keyboard.press('Control+w');
+      await page.keyboard.press('Control+Shift+e');
     });
   } catch {
     fs.writeFileSync(path.join(outDir, 'ui-failure.html'), await page.content().catch(() => ''));

@@ -24,18 +24,40 @@ const ROW: EndpointViewRow = {
 };
 
 describe('Rollout Endpoints view (client)', () => {
-  it('one row per endpoint: effective URL, file:line and client, error icon, details as children', () => {
+  it('one row per endpoint: file:line, then the effective URL; error icon, details (client, key, …) as children', () => {
     const [node] = endpointNodes([ROW], 'en', []);
-    assert.equal(node.label, 'http://127.0.0.1:30000/v1/v1/chat/completions');
-    assert.equal(node.description, 'policy_serving.py:5 · appends /v1');
+    assert.equal(node.label, 'policy_serving.py:5');
+    assert.equal(node.description, 'http://127.0.0.1:30000/v1/v1/chat/completions');
+    assert.match(String(node.tooltip), /http:\/\/127\.0\.0\.1:30000\/v1\/v1\/chat\/completions · appends \/v1/);
     assert.equal(node.icon, 'error');
     assert.equal(node.contextValue, ENDPOINT_ITEM);
     const labels = node.children!.map((c) => c.label);
     assert.ok(labels.includes('value from scripts/run_rollout.sh:3'));
     assert.ok(labels.includes('key: OPENAI_API_KEY (.env:3) sk-…abcd, 40 chars'));
     assert.ok(labels.includes('model: qwen3-4b'));
-    assert.ok(labels.includes('not tested yet: use Test connection'));
+    assert.ok(labels.includes('not tested yet: use "Test This Endpoint"'));
     assert.equal(endpointNodes([ROW], 'zh-cn', [])[0].children![1].label, '取值来自 scripts/run_rollout.sh:3');
+  });
+
+  it('zh-cn: every text of the view comes from the l10n bundle, with the glossary terms', () => {
+    const [node] = endpointNodes([{ ...ROW, via: undefined, logprobs: 'missing' }], 'zh-cn', []);
+    assert.match(String(node.tooltip), /\/v1\/v1\/chat\/completions · 自行追加 \/v1/);
+    const labels = node.children!.map((c) => c.label);
+    assert.deepEqual(labels, [
+      'base URL POLICY_BASE_URL：http://127.0.0.1:30000/v1',
+      '取值来自 scripts/run_rollout.sh:3',
+      '客户端：自行追加 /v1',
+      '密钥：OPENAI_API_KEY (.env:3) sk-…abcd，40 个字符',
+      '模型：qwen3-4b',
+      'logprobs：此文件中有请求位置没有请求它',
+      'POLICY_BASE_URL from scripts/run_rollout.sh:3: …/v1/v1',
+      '尚未测试：请使用“测试此端点”',
+    ]);
+    assert.match(String(node.tooltip), /- 错误：POLICY_BASE_URL from/);
+    assert.equal(node.command!.title, '转到定义');
+    assert.equal(node.children![2].tooltip, '客户端：自行追加 /v1', 'each detail shows its whole text on hover');
+    const sdk = endpointNodes([{ ...ROW, consumer: 'openai-sdk', via: 'POLICY_BASE_URL (openai SDK)' }], 'en', [])[0];
+    assert.equal(sdk.children![2].label, 'client: openai SDK (POLICY_BASE_URL)', 'the SDK is named once');
   });
 
   it('shows the last connection test of the base URL and client', () => {
@@ -63,7 +85,7 @@ describe('Rollout Endpoints view (client)', () => {
     const server = fakeServer({ 'rolloutLint/endpointRows': () => [ROW] });
     const disposable = endpointsView.activate!(fakeContext(host, server));
     const tree = host.record.trees[0];
-    assert.equal((await tree.source.roots())[0].label, ROW.effectiveUrl);
+    assert.equal((await tree.source.roots())[0].description, ROW.effectiveUrl);
     assert.deepEqual(server.requests.map(([m]) => m), ['rolloutLint/endpointRows']);
     assert.equal((await fakeServerless(host).source.roots())[0].label, 'The Rollout Lint server is not running.');
     endpointsView.run(fakeContext(host));

@@ -7,7 +7,7 @@ import { RULES } from '../../../server/src/core/rules/index';
 import { SHARED_OPTIONS } from '../../../server/src/lsp/settings';
 import { TEST_CONNECTION_COMMAND as SERVER_LENS_COMMAND } from '../../../server/src/lsp/endpoint';
 import { COMMANDS, TEST_CONNECTION_COMMAND } from '../../../client/src/commands/index';
-import { DOCUMENT_SELECTOR, LANGUAGES } from '../../../client/src/options';
+import { DOCUMENT_SELECTOR, ENV_READER_LANGUAGES, LANGUAGES } from '../../../client/src/options';
 import { formatOf } from '../../../server/src/core/files';
 import { isJson5Path } from '../../../server/src/core/formats/json5';
 
@@ -75,6 +75,14 @@ describe('extension manifest (package.json)', () => {
     // The server reads the document as JSON5 by its name, whatever language id VS Code sends.
     assert.equal(formatOf('config/models.json5', 'plaintext'), 'json');
     assert.ok(isJson5Path('config/models.json5'));
+  });
+
+  it('sends JavaScript/TypeScript documents (for process.env reads) without activating on them', () => {
+    const events = pkg.activationEvents as string[];
+    for (const language of ENV_READER_LANGUAGES) {
+      assert.ok(DOCUMENT_SELECTOR.some((s) => 'language' in s && s.language === language && s.scheme === 'file'), language);
+      assert.ok(!events.includes(`onLanguage:${language}`), `onLanguage:${language} would start the extension in every JS project`);
+    }
   });
 
   it('declares limited support for untrusted workspaces with contributed restricted settings', () => {

@@ -6,6 +6,20 @@ import { join } from 'node:path';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const VSCE = join(ROOT, 'node_modules', '@vscode', 'vsce', 'vsce');
+const PACKAGE_SCRIPT = join(ROOT, 'scripts', 'package-vsix.mjs');
+/** The public folder of client/ a marketplace package takes its README images from (`npm run package:marketplace`). */
+const PUBLIC_CLIENT = 'https://github.com/rollout-lint/rollout-lint/raw/HEAD/client';
+
+/** The files of a .vsix whose lower-case path passes `filter`, by path (vsce's own zip reader). */
+async function readVsix(path: string, filter: (name: string) => boolean): Promise<Map<string, Buffer>> {
+  const { readZip } = require(join(ROOT, 'node_modules', '@vscode', 'vsce', 'out', 'zip.js')) as { readZip(p: string, f: (n: string) => boolean): Promise<Map<string, Buffer>> };
+  return readZip(path, filter);
+}
+
+/** The image links of a Markdown text: `![alt](link)` and `<img src="link">`. */
+function imageLinks(markdown: string): string[] {
+  return [...markdown.matchAll(/!\[[^\]]*\]\((\S+?)(?:\s+"[^"]*")?\)|<img\b[^>]*\bsrc=["']([^"']+)["']/gi)].map((m) => m[1] ?? m[2]);
+}
 
 /** Every file the .vsix may hold (paths relative to the extension root). */
 const ALLOWED = [
@@ -19,7 +33,7 @@ const ALLOWED = [
   /^client\/dist\/extension\.js$/,
   /^client\/media\/icon\.png$/,
   /^server\/dist\/(server|lint-worker)\.js$/,
-  /^server\/dist\/grammars\/(web-tree-sitter|tree-sitter-python|tree-sitter-bash)\.wasm$/,
+  /^server\/dist\/grammars\/(web-tree-sitter|tree-sitter-python|tree-sitter-bash|tree-sitter-javascript|tree-sitter-typescript|tree-sitter-tsx)\.wasm$/,
   /^syntaxes\/[a-z0-9-]+\.(tmLanguage|language-configuration)\.json$/,
   /^schemas\/rolloutlintrc\.schema\.json$/,
 ];
@@ -39,6 +53,9 @@ const REQUIRED = [
   'server/dist/grammars/web-tree-sitter.wasm',
   'server/dist/grammars/tree-sitter-python.wasm',
   'server/dist/grammars/tree-sitter-bash.wasm',
+  'server/dist/grammars/tree-sitter-javascript.wasm',
+  'server/dist/grammars/tree-sitter-typescript.wasm',
+  'server/dist/grammars/tree-sitter-tsx.wasm',
   'syntaxes/dotenv.tmLanguage.json',
   'syntaxes/rollout-lint-report.tmLanguage.json',
   'syntaxes/json5.language-configuration.json',
@@ -70,7 +87,8 @@ describe('the .vsix package (vsce, --no-dependencies)', function () {
 
   it('npm run package uses the user-facing README, and the manifest has what the marketplace shows', () => {
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
-    assert.match(pkg.scripts.package, /--readme-path client\/README\.md/);
+    assert.match(pkg.scripts.package, /node scripts\/package-vsix\.mjs$/);
+
     assert.ok(pkg.bugs?.url && pkg.homepage && pkg.keywords?.length >= 5 && pkg.license === 'MIT');
     const readme = readFileSync(join(ROOT, 'client', 'README.md'), 'utf8');
     assert.doesNotMatch(readme, /npm ci|npm start|npm test/, 'the marketplace README is for users, not developers');
@@ -82,9 +100,31 @@ describe('the .vsix package (vsce, --no-dependencies)', function () {
     const dir = mkdtempSync(join(tmpdir(), 'rollout-lint-vsix-'));
     try {
       const out = join(dir, 'rollout-lint.vsix');
-      execFileSync(process.execPath, [VSCE, 'package', '--no-dependencies', ...README_ARGS, '-o', out], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+      execFileSync(process.execPath, [PACKAGE_SCRIPT, '-o', out], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
       const size = statSync(out).size;
       assert.ok(size <= MAX_VSIX_BYTES, `${out} is ${size} bytes`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('the packaged README takes its images from the public base URL (https: the only images README viewers load), which a publish can set', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rollout-lint-vsix-'));
+    try {
+      const out = join(dir, 'rollout-lint.vsix');
+      const mirror = 'https://mirror.example.test/rollout-lint/v0.1.0/client';
+      execFileSync(process.execPath, [PACKAGE_SCRIPT, '-o', out], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ROLLOUT_LINT_BASE_IMAGES_URL: mirror } });
+      const mirrored = imageLinks((await readVsix(out, (n) => n === 'extension/readme.md')).get('extension/readme.md')!.toString('utf8'));
+      assert.ok(mirrored.length >= 3 && mirrored.every((i) => i.startsWith(`${mirror}/media/`)), JSON.stringify(mirrored));
+      execFileSync(process.execPath, [PACKAGE_SCRIPT, '-o', out], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ROLLOUT_LINT_BASE_IMAGES_URL: '' } });
+      const readme = (await readVsix(out, (n) => n === 'extension/readme.md')).get('extension/readme.md')!.toString('utf8');
+      const images = imageLinks(readme);
+      assert.ok(images.length >= 3);
+      for (const image of images) {
+        assert.ok(image.startsWith(`${PUBLIC_CLIENT}/media/`), image);
+        assert.ok(existsSync(join(ROOT, 'client', image.slice(PUBLIC_CLIENT.length + 1))), `${image} names no file of client/`);
+      }
+      assert.throws(() => execFileSync(process.execPath, [PACKAGE_SCRIPT, '--base-images-url', 'http://example.test/x', '-o', out], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] }), /https:\/\//);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

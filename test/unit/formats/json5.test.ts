@@ -76,6 +76,15 @@ describe('extractJson5 (openclaw.json, *.json5)', () => {
     assert.equal(deep.parseProblems.length, 1);
   });
 
+  it('reports an unterminated string that ends the text in an escape instead of hanging (momoa 3.3.13 loops on it)', () => {
+    for (const text of ['"a\\', "'a\\", '{"baseUrl": "https://x.example.com/v1\\', '["a\\\\\\', '{\n  // note\n  a: "b\\']) {
+      const e = extract(text);
+      assert.equal(e.parseProblems.length, 1, JSON.stringify(text));
+      assert.ok(e.parseProblems[0].range.end <= text.length, 'the problem stays inside the text');
+    }
+    assert.equal(extract('{"a": "b\\\\"}').parseProblems.length, 0, 'an escaped backslash before the closing quote is fine');
+  });
+
   it('never throws on arbitrary text', () => {
     fc.assert(fc.property(fc.string({ maxLength: 200 }), (s) => {
       extract(s);

@@ -232,3 +232,12 @@ export function applyLspEdits(text: string, edits: { range: { start: { line: num
 export function textAt(text: string, range: Range): string {
   return TextDocument.create('untitled:x', 'plaintext', 1, text).getText(range);
 }
+
+/** Polls `probe` until it returns a value (the env index is built in the background); mocha's timeout is the watchdog. */
+export async function until<T>(probe: () => Promise<T | undefined>): Promise<T> {
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

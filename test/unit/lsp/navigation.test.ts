@@ -13,18 +13,9 @@ import {
   type MarkupContent,
 } from 'vscode-languageserver-protocol';
 import { isolatedCopy } from '../../support/lint';
-import { fileUri, TestClient } from './harness';
+import { fileUri, TestClient, until } from './harness';
 
 const WORKSPACE = join(__dirname, '..', '..', 'workspaces', 'openclaw-rl-cross');
-
-/** Polls `probe` until it returns a value (the env index is built in the background); mocha's timeout is the watchdog. */
-async function until<T>(probe: () => Promise<T | undefined>): Promise<T> {
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('LSP navigation and cross-file diagnostics through the env index (real server over stdio)', () => {
   let ws: ReturnType<typeof isolatedCopy>;

@@ -10,7 +10,16 @@ import { surfacePhrases } from '../../../server/src/core/messages/surface';
 import { maskSecret } from '../../../server/src/core/model/secret';
 import { lintDocument } from '../../../server/src/core/lint';
 import { loadGrammars } from '../../../server/src/node/grammars';
-import { clientMessages, say as clientSay } from '../../../client/src/connection/texts';
+import { say as clientSay } from '../../../client/src/connection/texts';
+import { allClientMessages } from '../../../client/src/messages';
+import { endpointViewMessages } from '../../../client/src/endpoints/texts';
+import { providerName as clientProviderName } from '../../../client/src/connection/target';
+import { BUILTIN_PROVIDERS, providerName } from '../../../server/src/core/providers/profiles';
+import { hoverAt } from '../../../server/src/lsp/hover';
+import type { DocumentLint } from '../../../server/src/lsp/lint-service';
+import { probe } from '../../../server/src/core/probe/probe';
+import type { ProbeDeps } from '../../../server/src/core/probe/types';
+import type { Locale } from '../../../server/src/core/messages/locale';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const readJson = (path: string) => JSON.parse(readFileSync(join(ROOT, path), 'utf8'));
@@ -19,6 +28,8 @@ const nlsEn: Record<string, string> = readJson('package.nls.json');
 const nlsZh: Record<string, string> = readJson('package.nls.zh-cn.json');
 const bundleEn: Record<string, string> = readJson('l10n/bundle.l10n.json');
 const bundleZh: Record<string, string> = readJson('l10n/bundle.l10n.zh-cn.json');
+
+const clientMessages = allClientMessages;
 
 /** The user-facing strings of package.json: every value under these keys, anywhere in the manifest. */
 const TEXT_KEYS = new Set(['title', 'category', 'description', 'markdownDescription', 'altText', 'displayName', 'markdownDeprecationMessage', 'deprecationMessage', 'enumDescriptions', 'markdownEnumDescriptions']);
@@ -65,6 +76,52 @@ const ENGLISH_PHRASE = /\b[A-Za-z][a-z]+(?:[ -]+[A-Za-z][a-z]+){2,}\b/;
 const NAMES = ['Rollout Lint', 'OpenAI Responses API', 'SGLang native API', 'Docker Compose', 'Node dotenv', 'Responses API'];
 /** An ASCII length suffix such as `(40 chars)` or `12 chars`. */
 const ASCII_LENGTH = /\d+\s*chars?\b|\(\s*\d+\s*characters?\s*\)/;
+
+/** English words of a descriptive provider name left untranslated ("local SGLang", "OpenClaw-RL proxy", "llama.cpp server"). */
+const ENGLISH_NAME_WORD = /\b(?:local|proxy|server|cloud|inference|providers?|models|catalog)\b/i;
+
+/** The local servers of the built-in profiles (`http://127.0.0.1:<port>/v1`), by port. */
+const LOCAL_PORTS = [...new Set(BUILTIN_PROVIDERS.flatMap((p) => p.localPorts ?? []))];
+
+/**
+ * Every text that names a built-in provider, rendered in `locale` through the real render paths:
+ * rule diagnostics (lint of base URLs that trip the provider-named messages), hover on those base URLs,
+ * the connection test's explanation and fix reason (a probe with scripted network deps), and the
+ * client's provider name (status bar, report, quick pick).
+ */
+async function providerNamedTexts(locale: Locale): Promise<{ where: string; text: string }[]> {
+  const grammars = await loadGrammars();
+  const out: { where: string; text: string }[] = [];
+  const bases = [
+    ...LOCAL_PORTS.flatMap((port) => [`https://127.0.0.1:${port}/v1`, `http://127.0.0.1:${port}`, `http://127.0.0.1:${port}/api/v1`]),
+    ...BUILTIN_PROVIDERS.flatMap((p) => [...p.openaiBases.filter((b) => !/[{*]/.test(b)).map((b) => b.replace(/\/v\d+$/, '')), ...(p.websiteHosts ?? []).map((h) => `https://${h}/`)]),
+  ];
+  for (const base of bases) {
+    const text = `OPENAI_BASE_URL=${base}\nOPENAI_API_KEY=sk-ant-api03-abcdefghijklmnopqrstuvwxyz012345\n`;
+    const outcome = lintDocument({ path: '.env', text }, { grammars, locale });
+    for (const f of outcome.findings) out.push({ where: `${f.ruleId} for ${base}`, text: f.message });
+    const lint = { outcome, doc: { range: () => ({ start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }) } } as unknown as DocumentLint;
+    const hover = hoverAt(lint, text.indexOf(base) + 1, locale);
+    if (hover) out.push({ where: `hover on ${base}`, text: (hover.contents as { value: string }).value });
+  }
+  const deps: ProbeDeps = {
+    lookup: async () => ['127.0.0.1'],
+    connect: async () => ({ ok: true }),
+    now: () => 0,
+    fetch: async (url) => {
+      const ok = url.endsWith('/v1/chat/completions');
+      const body = ok ? JSON.stringify({ choices: [{ index: 0, message: { role: 'assistant', content: 'p' }, logprobs: { content: [{ token: 'p', logprob: -0.25, top_logprobs: [] }] } }] }) : 'not found';
+      return { status: ok ? 200 : 404, headers: { get: (h: string) => (h.toLowerCase() === 'content-type' ? (ok ? 'application/json' : 'text/plain') : null) }, text: async () => body };
+    },
+  };
+  for (const port of LOCAL_PORTS) {
+    const report = await probe({ baseUrl: `http://127.0.0.1:${port}`, consumer: 'openai-sdk', model: 'policy' }, deps, { timeoutMs: 1000 });
+    out.push({ where: `probe explanation for port ${port}`, text: report.explanation[locale] });
+    if (report.fix) out.push({ where: `probe fix for port ${port}`, text: report.fix.reason[locale] });
+  }
+  for (const p of BUILTIN_PROVIDERS) out.push({ where: `client provider name ${p.id}`, text: clientProviderName([p.id], p.chatUrl, locale === 'zh-CN' ? 'zh-cn' : 'en') });
+  return out;
+}
 
 function placeholders(text: string): string[] {
   return [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
@@ -125,6 +182,28 @@ describe('localisation (l10n) of every surface', () => {
     assert.deepEqual(bad, []);
   });
 
+  it('provider names are Chinese in zh-CN output (no "local", "proxy", "server"), English under en', async () => {
+    for (const p of BUILTIN_PROVIDERS) assert.doesNotMatch(providerName(p, 'zh-CN'), ENGLISH_NAME_WORD, `${p.id}: give it a nameZh (${p.name})`);
+    const zh = await providerNamedTexts('zh-CN');
+    const named = zh.filter(({ text }) => BUILTIN_PROVIDERS.some((p) => text.includes(providerName(p, 'zh-CN'))));
+    for (const id of ['sglang', 'openclaw-rl-proxy', 'vllm']) {
+      const name = providerName(BUILTIN_PROVIDERS.find((p) => p.id === id)!, 'zh-CN');
+      // Hover names the first profile of a port (SGLang before the OpenClaw-RL proxy on 30000).
+      for (const where of ['rule', id === 'openclaw-rl-proxy' ? 'rule' : 'hover', 'probe explanation', 'probe fix', 'client']) {
+        assert.ok(named.some((t) => t.text.includes(name) && (where === 'rule' ? !/^(hover|probe|client)/.test(t.where) : t.where.startsWith(where))), `no ${where} text names ${name}`);
+      }
+    }
+    const bad = named.flatMap(({ where, text }) => {
+      const word = ENGLISH_NAME_WORD.exec(prose(text).replace(/\[[^\]]*\]/g, ' '));
+      return word ? [`${where}: English "${word[0]}": ${text}`] : [];
+    });
+    assert.deepEqual(bad, []);
+    for (const t of zh) for (const glossary of GLOSSARY) for (const avoid of glossary.zhAvoid) assert.ok(!t.text.includes(avoid), `${t.where}: "${avoid}" (use "${glossary.zh}"): ${t.text}`);
+    const en = await providerNamedTexts('en');
+    assert.ok(en.some(({ text }) => text.includes('local SGLang / OpenClaw-RL proxy')), 'English output keeps the English names');
+    assert.ok(en.every(({ text }) => !/本地|代理|服务器/.test(text)), 'English output has no Chinese names');
+  });
+
   it('zh-CN texts use the glossary term of each concept', () => {
     const bad: string[] = [];
     for (const { where, text } of zhTexts()) {
@@ -182,6 +261,11 @@ describe('localisation (l10n) of every surface', () => {
     const category = nlsEn['command.category'];
     const en = new Set(Object.entries(nlsEn).filter(([k]) => /^command\.\w+\.title$/.test(k)).map(([, v]) => v));
     const zh = new Set(Object.entries(nlsZh).filter(([k]) => /^command\.\w+\.title$/.test(k)).map(([, v]) => v));
+    for (const message of endpointViewMessages()) {
+      // The view names its inline actions by their titles alone ("Test This Endpoint").
+      for (const m of message.matchAll(/"([^"]+)"/g)) assert.ok(en.has(m[1]), `"${m[1]}" is no command title: ${message}`);
+      for (const m of (bundleZh[message] ?? '').matchAll(/“([^”]+)”/g)) assert.ok(zh.has(m[1]), `"${m[1]}" is no zh command title: ${bundleZh[message]}`);
+    }
     for (const message of clientMessages()) {
       for (const m of message.matchAll(new RegExp(`${category}: ([^"”]+)["”]`, 'g'))) assert.ok(en.has(m[1]), `"${m[1]}" is no command title: ${message}`);
       for (const m of (bundleZh[message] ?? '').matchAll(new RegExp(`${category}: ([^"”]+)["”]`, 'g'))) assert.ok(zh.has(m[1]), `"${m[1]}" is no zh command title: ${bundleZh[message]}`);

@@ -37,7 +37,7 @@ describe('probe: provider profiles', () => {
     assert.match(report.fix!.reason.en, /Alibaba Cloud DashScope documents/);
     assert.match(report.explanation.en, /Provider: Alibaba Cloud DashScope/);
     assert.match(report.explanation.en, /Did you mean http:\/\/dashscope\.aliyuncs\.com:\d+\/compatible-mode\/v1\?/);
-    assert.match(report.explanation['zh-CN'], /服务商：Alibaba Cloud DashScope/);
+    assert.match(report.explanation['zh-CN'], /服务商：阿里云 DashScope/);
     assert.ok(paths(server).includes('POST /compatible-mode/v1/chat/completions'));
   });
 

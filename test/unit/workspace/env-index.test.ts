@@ -3,6 +3,7 @@ import { loadGrammars } from '../../../server/src/node/grammars';
 import type { Grammars } from '../../../server/src/core/formats/treesitter';
 import { EnvIndex } from '../../../server/src/core/workspace/env-index';
 import { indexDocument } from '../../../server/src/core/workspace/index-document';
+import { joinRelative } from '../../../server/src/core/workspace/env-facts';
 
 describe('workspace env index (core)', () => {
   let grammars: Grammars;
@@ -93,5 +94,64 @@ describe('workspace env index (core)', () => {
       for (const path of ['.env', 'a.yaml', 'a.json', 'a.py', 'a.sh']) assert.doesNotThrow(() => indexDocument({ path, text }, grammars));
     }
     assert.equal(indexDocument({ path: '.env', text: '\ufeffB=1\r\n' }, grammars).definitions[0].at.start.character, 0);
+  });
+  describe('Compose env_file: links', () => {
+    it('reads the short, list and long syntax, resolved against the compose file folder', () => {
+      const env = indexDocument({
+        path: 'deploy/compose.yaml',
+        text: 'services:\n  a:\n    env_file: ./a.env\n  "b.svc":\n    env_file:\n      - ../config/.env\n      - path: ../config/local.env\n        required: false\n      - path: /etc/abs.env\n  c:\n    env_file: ../../outside.env\n',
+      }, grammars);
+      assert.deepEqual(env.envFiles?.map((l) => [l.service, l.target ?? null, l.required, l.order, l.at.start.line + 1]), [
+        ['a', 'deploy/a.env', true, 0, 3],
+        ['b.svc', 'config/.env', true, 0, 6],
+        ['b.svc', 'config/local.env', false, 1, 7],
+        ['b.svc', null, true, 2, 9],
+        ['c', null, true, 0, 11],
+      ]);
+    });
+
+    it('a named file applies to readers in the compose scope, after environment: and before dotenv files', () => {
+      const index = indexOf({
+        'deploy/docker-compose.yml': 'services:\n  trainer:\n    env_file: [../config/.env.example, ../config/trainer.env]\n    environment:\n      BASE_URL: http://env/v1\n',
+        'config/trainer.env': 'BASE_URL=http://named/v1\nTEMPLATE_ONLY=x\n',
+        'config/.env.example': 'TEMPLATE_ONLY=http://example/v1\n',
+        'trainer/.env': 'BASE_URL=http://dotenv/v1\n',
+        'trainer/main.py': 'import os\nbase = os.getenv("BASE_URL")\nt = os.getenv("TEMPLATE_ONLY")\n',
+      });
+      assert.deepEqual(chain(index, 'BASE_URL', 'trainer/main.py'), [
+        'deploy/docker-compose.yml:5 process',
+        'config/trainer.env:1 service-env-file',
+        'trainer/.env:1 dotenv',
+      ]);
+      // a template that a service names explicitly is loaded like any other file; the later file of the list wins
+      assert.deepEqual(chain(index, 'TEMPLATE_ONLY', 'trainer/main.py'), ['config/trainer.env:2 service-env-file', 'config/.env.example:1 service-env-file']);
+    });
+
+    it('without the compose file (or outside its scope) the file is not loaded for the reader', () => {
+      const files = {
+        'config/trainer.env': 'BASE_URL=http://named/v1\n',
+        'trainer/main.py': 'import os\nbase = os.getenv("BASE_URL")\n',
+      };
+      assert.deepEqual(chain(indexOf(files), 'BASE_URL', 'trainer/main.py'), ['config/trainer.env:1 elsewhere (not applied)']);
+      const scoped = indexOf({ ...files, 'a/b/compose.yaml': 'services:\n  t:\n    env_file: ../../config/trainer.env\n' });
+      assert.deepEqual(chain(scoped, 'BASE_URL', 'trainer/main.py'), ['config/trainer.env:1 elsewhere (not applied)'], 'a/b/compose.yaml starts code under a/, not trainer/');
+    });
+
+    it('a change to the links changes the dependency signature of readers', () => {
+      const index = indexOf({ 'config/x.env': 'BASE_URL=http://named/v1\n', 'trainer/main.py': 'import os\nbase = os.getenv("BASE_URL")\n' });
+      const before = index.dependencySignature('trainer/main.py');
+      index.set(indexDocument({ path: 'compose.yaml', text: 'services:\n  t:\n    env_file: config/x.env\n' }, grammars));
+      assert.notEqual(index.dependencySignature('trainer/main.py'), before);
+    });
+
+    it('joinRelative', () => {
+      assert.equal(joinRelative('deploy', './a.env'), 'deploy/a.env');
+      assert.equal(joinRelative('deploy', '../x/.env'), 'x/.env');
+      assert.equal(joinRelative('', '.env'), '.env');
+      assert.equal(joinRelative('', '../.env'), undefined);
+      assert.equal(joinRelative('d', '/etc/x.env'), undefined);
+      assert.equal(joinRelative('d', '${HOME}/x.env'), undefined);
+      assert.equal(joinRelative('d', 'a\\b.env'), 'd/a/b.env');
+    });
   });
 });

@@ -2,6 +2,7 @@ import type { Severity } from '../../core/model/types';
 import { LineIndex } from '../../core/positions';
 import { rootRelativePath, type Formatter } from './types';
 import { visibleFindings } from './visible';
+import { messageWithRelated, relatedPlaces } from './related';
 
 const COMMANDS: Record<Severity, string> = { error: 'error', warning: 'warning', hint: 'notice' };
 
@@ -20,7 +21,8 @@ export function escapeProperty(s: string): string {
  * `::error file=<path>,line=<l>,col=<c>,endLine=<l>,endColumn=<c>,title=<rule-id>::<message>`
  * (hints as `::notice`). Lines and columns are 1-based, columns in UTF-16 code units, `endColumn`
  * just past the range; `col`/`endColumn` are left out when the range spans lines, as the
- * `@actions/core` annotation properties require. Paths are relative to the repository root (`input.root`), as GitHub resolves `file=`.
+ * `@actions/core` annotation properties require. An annotation has one location, so related places
+ * (`Finding.related`) are named in the message. Paths are relative to the repository root (`input.root`), as GitHub resolves `file=`.
  */
 export const formatGithub: Formatter = (input) => {
   const lines: string[] = [];
@@ -38,7 +40,7 @@ export const formatGithub: Formatter = (input) => {
       }
       props.push(['title', f.ruleId]);
       const properties = props.map(([k, v]) => `${k}=${escapeProperty(String(v))}`).join(',');
-      lines.push(`::${COMMANDS[f.severity]} ${properties}::${escapeData(f.message)}`);
+      lines.push(`::${COMMANDS[f.severity]} ${properties}::${escapeData(messageWithRelated(f.message, relatedPlaces(result, f, input.root)))}`);
     }
   }
   return lines.length ? `${lines.join('\n')}\n` : '';

@@ -3,6 +3,7 @@ import type { Severity } from '../../core/model/types';
 import { LineIndex } from '../../core/positions';
 import { rootRelativePath, type Formatter } from './types';
 import { visibleFindings } from './visible';
+import { messageWithRelated, relatedPlaces } from './related';
 
 /** GitLab Code Quality severities by Rollout Lint severity (`info`, `minor`, `major`, `critical`, `blocker`). */
 const SEVERITIES: Record<Severity, 'critical' | 'major' | 'info'> = { error: 'critical', warning: 'major', hint: 'info' };
@@ -22,7 +23,8 @@ export interface CodeQualityIssue {
  * root and 1-based `location.lines.begin`/`end`, per GitLab's "Code Quality report format" docs.
  * `fingerprint` (which GitLab uses to tell new issues from fixed ones) is a SHA-256 of the rule id,
  * the path, the (masked) message and the occurrence count of that triple, so it survives edits that
- * only move lines.
+ * only move lines. Code Quality issues have one location, so related places (`Finding.related`) are
+ * named in the description.
  */
 export const formatGitlab: Formatter = (input) => {
   const issues: CodeQualityIssue[] = [];
@@ -34,11 +36,12 @@ export const formatGitlab: Formatter = (input) => {
     for (const f of visibleFindings(result.findings, input)) {
       const begin = (index?.positionAt(f.range.start).line ?? 0) + 1;
       const end = (index?.positionAt(f.range.end).line ?? begin - 1) + 1;
-      const key = `${f.ruleId}\0${path}\0${f.message}`;
+      const description = messageWithRelated(f.message, relatedPlaces(result, f, input.root));
+      const key = `${f.ruleId}\0${path}\0${description}`;
       const n = (seen.get(key) ?? 0) + 1;
       seen.set(key, n);
       issues.push({
-        description: f.message,
+        description,
         check_name: f.ruleId,
         fingerprint: createHash('sha256').update(`${key}\0${n}`).digest('hex'),
         severity: SEVERITIES[f.severity],

@@ -2,6 +2,7 @@ import type { Finding, Fix, Range } from '../../core/model/types';
 import { LineIndex } from '../../core/positions';
 import type { Formatter } from './types';
 import { visibleFindings } from './visible';
+import { messageWithRelated, relatedPlaces, type RelatedPlace } from './related';
 
 /**
  * ESLint `LintMessage`: 1-based line/column, `severity` 1 = warning, 2 = error. Hints
@@ -24,6 +25,12 @@ export interface EslintMessage {
   /** ESLint's single-edit fix: `range` in offsets into the linted text (BOM excluded). */
   fix?: { range: [number, number]; text: string };
   suggestions?: { desc: string; fix: { range: [number, number]; text: string } }[];
+  /**
+   * Rollout Lint's addition: other places that explain the finding (`Finding.related`), paths relative
+   * to the repository root. ESLint's `LintMessage` (`@eslint/core`) has no such field, so `message`
+   * names them too.
+   */
+  related?: RelatedPlace[];
 }
 
 /** ESLint `LintResult`. */
@@ -59,14 +66,14 @@ export function toEslintFix(fix: Fix, text: string, secrets: readonly Range[] = 
   return { range: [start, end], text: out + text.slice(at, end) };
 }
 
-function toMessage(f: Finding, index: LineIndex | undefined, text: string | undefined, secrets: readonly Range[]): EslintMessage {
+function toMessage(f: Finding, index: LineIndex | undefined, text: string | undefined, secrets: readonly Range[], related: RelatedPlace[]): EslintMessage {
   const s = index?.positionAt(f.range.start) ?? { line: 0, character: 0 };
   const e = index?.positionAt(f.range.end) ?? s;
   const safe = f.fixes.find((x) => x.safety === 'safe');
   const message: EslintMessage = {
     ruleId: f.ruleId === 'parse-error' ? null : f.ruleId,
     severity: f.severity === 'error' ? 2 : 1,
-    message: f.message,
+    message: messageWithRelated(f.message, related),
     line: s.line + 1,
     column: s.character + 1,
     endLine: e.line + 1,
@@ -75,6 +82,7 @@ function toMessage(f: Finding, index: LineIndex | undefined, text: string | unde
   if (f.severity === 'hint') message.hint = true;
   if (f.ruleId === 'parse-error') message.fatal = true;
   if (f.evidence) message.evidence = f.evidence;
+  if (related.length) message.related = related;
   const fix = safe && text !== undefined && safe.edits.length ? toEslintFix(safe, text, secrets) : undefined;
   if (fix) message.fix = fix;
   const others = f.fixes.filter((x) => x !== safe && x.edits.length);
@@ -93,7 +101,7 @@ export const formatJson: Formatter = (input) => {
     .map((r) => {
       const index = r.text !== undefined ? new LineIndex(r.text) : undefined;
       const findings = visibleFindings(r.findings, input);
-      const messages = findings.map((f) => toMessage(f, index, r.text, r.secrets ?? []));
+      const messages = findings.map((f) => toMessage(f, index, r.text, r.secrets ?? [], relatedPlaces(r, f, input.root)));
       const fixable = (sev: Finding['severity'][]) => findings.filter((f) => sev.includes(f.severity) && f.fixes.some((x) => x.safety === 'safe')).length;
       return {
         filePath: r.absPath,

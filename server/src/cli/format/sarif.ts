@@ -7,6 +7,7 @@ import { docsUrl, REPOSITORY_URL } from '../../core/docs';
 import { VERSION } from '../version';
 import { rootRelativePath, type Formatter } from './types';
 import { visibleFindings } from './visible';
+import { relatedPlaces, type RelatedPlace } from './related';
 
 /** The schema a SARIF log names (OASIS SARIF 2.1.0, errata 01). */
 export const SARIF_SCHEMA_URI = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
@@ -53,7 +54,16 @@ function ruleTexts(id: string, title: string): Record<string, unknown> {
   };
 }
 
-function resultOf(f: Finding, relPath: string, index: LineIndex | undefined): Record<string, unknown> {
+/** SARIF `relatedLocations` (§3.27.22): each with its `id`, a region and the place's own message. */
+function relatedLocationsOf(places: readonly RelatedPlace[]): Record<string, unknown>[] {
+  return places.map((p, id) => ({
+    id,
+    physicalLocation: { artifactLocation: artifactOf(p.path), region: { startLine: p.line, startColumn: p.column, endLine: p.endLine, endColumn: p.endColumn } },
+    message: { text: p.message },
+  }));
+}
+
+function resultOf(f: Finding, relPath: string, index: LineIndex | undefined, related: readonly RelatedPlace[]): Record<string, unknown> {
   const artifactLocation = artifactOf(relPath);
   const physicalLocation: Record<string, unknown> = { artifactLocation };
   if (index) physicalLocation.region = regionOf(f.range, index);
@@ -64,6 +74,7 @@ function resultOf(f: Finding, relPath: string, index: LineIndex | undefined): Re
     message: { text: f.message },
     locations: [{ physicalLocation }],
   };
+  if (related.length) result.relatedLocations = relatedLocationsOf(related);
   const fixes = index ? f.fixes.filter((x) => x.edits.length > 0) : [];
   if (fixes.length) {
     result.fixes = fixes.map((x) => ({
@@ -87,7 +98,8 @@ function resultOf(f: Finding, relPath: string, index: LineIndex | undefined): Re
  * docs page; `fullDescription` = its "What it catches", `help` = the whole page, as GitHub code
  * scanning shows them), results carry 1-based regions in UTF-16 code units (`columnKind: "utf16CodeUnits"`,
  * line breaks `\r\n`, `\n` and `\r` as the engine counts them) and fixes as
- * `artifactChanges`/`replacements`, each marked `properties.safety`. Artifact URIs are relative to
+ * `artifactChanges`/`replacements`, each marked `properties.safety`; `Finding.related` places (the
+ * `.env` line a read's value comes from, the reads of a definition) become `relatedLocations`. Artifact URIs are relative to
  * `%SRCROOT%` (`input.root`, the repository); the log records no absolute local path, so GitHub
  * resolves `%SRCROOT%` to its checkout.
  */
@@ -96,7 +108,7 @@ export const formatSarif: Formatter = (input) => {
     .filter((r) => !r.notCandidate)
     .flatMap((r) => {
       const index = r.text !== undefined ? new LineIndex(r.text) : undefined;
-      return visibleFindings(r.findings, input).map((f) => resultOf(f, rootRelativePath(r, input.root), index));
+      return visibleFindings(r.findings, input).map((f) => resultOf(f, rootRelativePath(r, input.root), index, relatedPlaces(r, f, input.root)));
     });
   const failures = input.results.flatMap((r) => r.failures.map((f) => ({ relPath: rootRelativePath(r, input.root), ...f })));
   const log = {

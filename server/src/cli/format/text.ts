@@ -5,6 +5,7 @@ import type { Locale } from '../../core/messages/locale';
 import { maskSpans } from '../../core/model/secret';
 import type { Formatter } from './types';
 import { visibleFindings } from './visible';
+import { relatedPlaces } from './related';
 import { displayWidth } from './width';
 
 /** Severity words in finding lines. */
@@ -48,7 +49,8 @@ const COLORS = { error: '\x1b[31m', warning: '\x1b[33m', hint: '\x1b[36m', dim: 
  * actionlint-style text: `path:line:col: severity: message [rule-id]` (1-based line and column,
  * columns in UTF-16 code units as ESLint counts them), then the source line (control characters
  * shown as spaces) and a caret line under the range, aligned by terminal width (CJK characters take
- * two columns). `[*]` ends the line of a finding that `--fix` fixes. A summary line ends the output
+ * two columns), then one `  → path:line:col: message` line per related place (`Finding.related`, paths
+ * relative to the repository root). `[*]` ends the line of a finding that `--fix` fixes. A summary line ends the output
  * when anything was found, then what `--fix`/`--fix-unsafe` would fix, or after a fix how many were fixed.
  */
 export const formatText: Formatter = (input) => {
@@ -87,6 +89,7 @@ export const formatText: Formatter = (input) => {
           lines.push(`  ${' '.repeat(displayWidth(source.slice(0, start.character)))}${paint(f.severity, '^'.repeat(width))}`);
         }
       }
+      for (const p of relatedPlaces(result, f, input.root)) lines.push(`  ${paint('dim', '→')} ${sanitizeForTerminal(`${p.path}:${p.line}:${p.column}`)}: ${sanitizeForTerminal(p.message).replace(/\n/g, ' ')}`);
     }
   }
   const total = errors + warnings + hints;

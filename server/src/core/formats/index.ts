@@ -1,4 +1,4 @@
-import type { Extraction, Format } from '../model/types';
+import { emptyExtraction, type Extraction, type Format } from '../model/types';
 import type { Grammars } from './treesitter';
 import { extractDotenv } from './dotenv';
 import { extractYaml } from './yaml';
@@ -9,6 +9,8 @@ import { isIpythonPath } from '../files';
 import { extractShell } from './shell';
 import { extractToml } from './toml';
 import { extractIpython } from './ipython';
+import { extractJavaScript } from './javascript';
+import { isGeneratedJavaScriptPath } from '../files';
 
 /**
  * Runs the extractor for `format` over `text` (BOM already removed). Extractors never throw on
@@ -29,7 +31,15 @@ export function extract(format: Format, text: string, path: string, grammars: Gr
       return extractShell(text, grammars.bash);
     case 'toml':
       return extractToml(text, path);
+    case 'javascript':
+      return isGeneratedJavaScriptPath(path) ? emptyExtraction() : extractJavaScript(text, javascriptGrammar(path, grammars));
     case 'notebook':
       throw new Error('notebooks are linted cell by cell (lintNotebook), not extracted whole');
   }
+}
+
+/** The grammar a JavaScript/TypeScript path is parsed with: `.ts/.mts/.cts` TypeScript, `.tsx` TSX, else JavaScript (which reads JSX). */
+function javascriptGrammar(path: string, grammars: Grammars) {
+  if (/\.tsx$/i.test(path)) return grammars.tsx;
+  return /\.(m|c)?ts$/i.test(path) ? grammars.typescript : grammars.javascript;
 }

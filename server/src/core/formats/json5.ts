@@ -32,7 +32,11 @@ export function isJson5Path(path: string): boolean {
  */
 export function extractJson5(text: string, path: string): Extraction {
   const out = emptyExtraction();
-  const source = text.charCodeAt(0) === 0xfeff ? ' ' + text.slice(1) : text;
+  const unpadded = text.charCodeAt(0) === 0xfeff ? ' ' + text.slice(1) : text;
+  // momoa 3.3.13 loops forever in json5 mode when the text ends in an escape inside an unterminated
+  // string (`"a\`, found by the property test): one trailing newline (whitespace to JSON5, a line
+  // continuation inside the string) makes it report the unterminated string; no offset moves.
+  const source = /(^|[^\\])(\\\\)*\\$/.test(unpadded) ? `${unpadded}\n` : unpadded;
   const tooDeep = firstTooDeep(source);
   if (tooDeep !== undefined) {
     out.parseProblems.push(nestingProblem({ start: tooDeep, end: tooDeep + 1 }));

@@ -10,6 +10,10 @@ import { spend } from '../budget';
 export interface Grammars {
   python: Language;
   bash: Language;
+  /** tree-sitter-javascript (JSX included), tree-sitter-typescript's `typescript` and `tsx`: only for env reads. */
+  javascript: Language;
+  typescript: Language;
+  tsx: Language;
 }
 
 const parsers = new WeakMap<Language, Parser>();

@@ -15,9 +15,11 @@ export interface Range {
 /**
  * The file formats Rollout Lint understands. `shell` covers bash/sh launch scripts. `notebook` is a
  * Jupyter `.ipynb` file: its code cells are linted as Python (IPython) and findings mapped back, so
- * rules list `python`, never `notebook`.
+ * rules list `python`, never `notebook`. `javascript` covers JavaScript and TypeScript (`.js .mjs .cjs
+ * .jsx .ts .mts .cts .tsx`): such files are read only for their env reads (`process.env.X`), so no
+ * rule lists it; the rules whose verdict depends on the reader run on them for cross-file findings.
  */
-export type Format = 'dotenv' | 'yaml' | 'json' | 'python' | 'shell' | 'toml' | 'notebook';
+export type Format = 'dotenv' | 'yaml' | 'json' | 'python' | 'shell' | 'toml' | 'notebook' | 'javascript';
 /** A span in another workspace file: core offsets into that file plus 0-based LSP line/character of its ends. */
 export interface FileLocation {
   /** Workspace-relative path, `/`-separated. */
@@ -28,7 +30,7 @@ export interface FileLocation {
 }
 
 
-export const FORMATS: readonly Format[] = ['dotenv', 'yaml', 'json', 'python', 'shell', 'toml', 'notebook'];
+export const FORMATS: readonly Format[] = ['dotenv', 'yaml', 'json', 'python', 'shell', 'toml', 'notebook', 'javascript'];
 
 /** Finding severities, per DESIGN's severity table. `off` exists only in configuration. */
 export type Severity = 'error' | 'warning' | 'hint';

@@ -1,4 +1,5 @@
 import { maskSecret } from '../model/secret';
+import { joinList } from '../messages/locale';
 import type { ErrorClass, ResponseClass } from './classify';
 import type { MessageRef, ProbeStep, ProbeTarget, Verdict } from './types';
 import { hasTrackingQuery, isSiteRoot, type UrlProblem } from './url';
@@ -218,18 +219,18 @@ function modelRefs(input: ExplainInput, data: Data): MessageRef[] {
 function providerRefs(input: ExplainInput): MessageRef[] {
   const p = input.provider;
   if (!p) return [];
-  const refs: MessageRef[] = [{ id: 'provider.named', data: { name: p.name, docs: p.docsUrl } }];
+  const refs: MessageRef[] = [{ id: 'provider.named', data: { name: p.displayName, docs: p.docsUrl } }];
   switch (input.verdict) {
     case 'not-found':
     case 'html-not-api':
-      if (p.websiteApiBase) refs.push({ id: 'provider.website', data: { name: p.name, api: p.websiteApiBase } });
-      else if (p.documented.length > 0) refs.push({ id: 'provider.documented', data: { name: p.name, bases: p.documented.join(', ') } });
+      if (p.websiteApiBase) refs.push({ id: 'provider.website', data: { name: p.displayName, api: p.websiteApiBase } });
+      else if (p.documented.length > 0) refs.push({ id: 'provider.documented', data: { name: p.displayName, bases: { en: joinList(p.documented, 'en'), 'zh-CN': joinList(p.documented, 'zh-CN') } } });
       break;
     case 'model-not-found':
-      if (p.modelsUrl) refs.push({ id: 'provider.models', data: { name: p.name, url: p.modelsUrl } });
+      if (p.modelsUrl) refs.push({ id: 'provider.models', data: { name: p.displayName, url: p.modelsUrl } });
       break;
     case 'no-logprobs':
-      if (p.logprobs === 'no') refs.push({ id: 'provider.noLogprobs', data: { name: p.name, source: p.logprobsSource ?? p.docsUrl } });
+      if (p.logprobs === 'no') refs.push({ id: 'provider.noLogprobs', data: { name: p.displayName, source: p.logprobsSource ?? p.docsUrl } });
       break;
   }
   return refs;

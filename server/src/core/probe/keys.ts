@@ -1,5 +1,5 @@
 import { maskSecret } from '../model/secret';
-import { BUILTIN_PROVIDERS, type ProviderProfile } from '../providers/profiles';
+import { BUILTIN_PROVIDERS, providerName, type ProviderProfile } from '../providers/profiles';
 import type { MessageRef } from './types';
 
 /** Environment variables as a plain map (`process.env`-shaped; values may be undefined). */
@@ -71,7 +71,7 @@ function candidates(env: EnvMap, profiles: readonly ProviderProfile[]): Candidat
     if (baseName && baseOrigin) bindings.push({ origin: baseOrigin, binding: { id: 'binding.baseEnv', data: { baseEnv: baseName } } });
     for (const profile of profiles) {
       if (!profile.keyEnv?.some((k) => k.toUpperCase() === name.toUpperCase())) continue;
-      for (const origin of documentedOrigins(profile)) bindings.push({ origin, binding: { id: 'binding.profile', data: { provider: profile.name } } });
+      for (const origin of documentedOrigins(profile)) bindings.push({ origin, binding: { id: 'binding.profile', data: { provider: { en: providerName(profile, 'en'), 'zh-CN': providerName(profile, 'zh-CN') } } } });
     }
     out.push({ name, value, bindings });
   }

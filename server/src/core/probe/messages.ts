@@ -186,7 +186,8 @@ export const PROBE_MESSAGES: Record<Locale, Record<string, string>> = {
 
 /** Renders one message in one locale; an unknown id renders as the id (a meta-test keeps bundles complete). */
 export function renderProbeMessage(ref: MessageRef, locale: Locale): string {
-  return formatMessage(PROBE_MESSAGES[locale][ref.id] ?? ref.id, ref.data, locale);
+  const data = ref.data && Object.fromEntries(Object.entries(ref.data).map(([k, v]) => [k, typeof v === 'object' ? v[locale] : v]));
+  return formatMessage(PROBE_MESSAGES[locale][ref.id] ?? ref.id, data, locale);
 }
 
 /** Renders messages in both locales, joined with spaces (no space between Chinese sentences). */

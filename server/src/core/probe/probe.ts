@@ -14,6 +14,8 @@ import {
   type ProbeReport,
   type ProbeStep,
   type ProbeTarget,
+  type Localized,
+  type MessageRef,
   type StepName,
   type Verdict,
 } from './types';
@@ -179,7 +181,7 @@ class ProbeRun {
       const call = planCalls(variant.baseUrl, variant.consumer).main;
       const record = await this.request('variant', call, { variant: true, built: requestBody(call.api, this.model, this.target.logprobs) });
       if (!NOT_AN_API.has(record.step.verdict)) {
-        this.fix = { baseUrl: variant.baseUrl, consumer: variant.consumer === this.target.consumer ? undefined : variant.consumer, verified: true, reason: renderLocalized([fixReason(variant, this.target.baseUrl, requestUrl, this.provider?.name), { id: 'fix.verified', data: { url: call.url } }]) };
+        this.fix = { baseUrl: variant.baseUrl, consumer: variant.consumer === this.target.consumer ? undefined : variant.consumer, verified: true, reason: renderLocalized([fixReason(variant, this.target.baseUrl, requestUrl, this.provider?.displayName), { id: 'fix.verified', data: { url: call.url } }]) };
         if (variant.reason === 'chat-not-responses') this.chatUrlThatWorks = call.url;
         return;
       }
@@ -311,7 +313,7 @@ class ProbeRun {
       models: this.models,
       fix: this.fix ? { ...this.fix, baseUrl: this.redact(this.fix.baseUrl) } : undefined,
       key: { sent: this.sendKey !== undefined, masked: this.target.apiKey ? maskSecret(this.target.apiKey) : undefined },
-      provider: this.provider ? { id: this.provider.id, name: this.provider.name, docsUrl: this.provider.docsUrl, modelsUrl: this.provider.modelsUrl } : undefined,
+      provider: this.provider ? { id: this.provider.id, name: this.provider.name, displayName: this.provider.displayName, docsUrl: this.provider.docsUrl, modelsUrl: this.provider.modelsUrl } : undefined,
       explanation: { en: this.redact(explanation.en), 'zh-CN': this.redact(explanation['zh-CN']) },
     };
   }
@@ -322,7 +324,7 @@ function stepName(api: ApiCall, consumer: ProbeTarget['consumer']): StepName {
   return api === 'chat' ? 'chat' : api === 'models' ? 'models' : api;
 }
 
-function fixReason(variant: UrlVariant, baseUrl: string, requestUrl: string, provider?: string): { id: string; data?: Record<string, string> } {
+function fixReason(variant: UrlVariant, baseUrl: string, requestUrl: string, provider?: Localized): MessageRef {
   switch (variant.reason) {
     case 'documented':
       return { id: 'fix.documented', data: { provider: provider ?? '', base: variant.baseUrl } };

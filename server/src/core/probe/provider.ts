@@ -1,11 +1,13 @@
-import { BUILTIN_PROVIDERS, hostMatches, matchProviders, matchWebsite, splitDocumentedUrl, type ProviderProfile } from '../providers/profiles';
-import type { ProbeConsumer } from './types';
+import { BUILTIN_PROVIDERS, hostMatches, matchProviders, matchWebsite, providerNames, splitDocumentedUrl, type ProviderProfile } from '../providers/profiles';
+import type { Localized, ProbeConsumer } from './types';
 
 /** What the probe knows about the provider behind a base URL, from its profile (all URLs concrete for the target). */
 export interface ProbeProvider {
   id: string;
-  /** Display name; several local servers on one port are joined (`local SGLang / OpenClaw-RL proxy`). */
+  /** Display name in English; several local servers on one port are joined (`local SGLang / OpenClaw-RL proxy`). */
   name: string;
+  /** The display name in each locale (`本地 SGLang 服务器 / OpenClaw-RL 代理` in zh-CN), for messages. */
+  displayName: Localized;
   docsUrl: string;
   /** The documented models list URL on the target's origin. */
   modelsUrl?: string;
@@ -34,7 +36,7 @@ export function providerForProbe(baseUrl: string, consumer: ProbeConsumer, profi
   const website = matchWebsite(baseUrl, profiles);
   if (website) {
     const api = consumer === 'anthropic' && website.anthropicBase ? website.anthropicBase : website.openaiBases[0];
-    return { ...facts(website, website.name), documented: [], websiteApiBase: /[{*]/.test(api) ? undefined : api };
+    return { ...facts(website, [website]), documented: [], websiteApiBase: /[{*]/.test(api) ? undefined : api };
   }
   const matched = matchProviders(baseUrl, profiles);
   if (matched.length === 0) return undefined;
@@ -49,9 +51,10 @@ export function providerForProbe(baseUrl: string, consumer: ProbeConsumer, profi
   };
   const bases = consumer === 'anthropic' ? (primary.anthropicBase ? [primary.anthropicBase] : []) : consumer === 'openai-sdk' || consumer === 'openai-responses' ? primary.openaiBases : [];
   const documented = [...new Set(bases.map(onOrigin).filter((u): u is string => !!u).map(trim))].filter((u) => u !== trim(baseUrl));
-  return { ...facts(primary, matched.map((p) => p.name).join(' / ')), modelsUrl: onOrigin(primary.modelsUrl), documented };
+  return { ...facts(primary, matched), modelsUrl: onOrigin(primary.modelsUrl), documented };
 }
 
-function facts(profile: ProviderProfile, name: string): Omit<ProbeProvider, 'documented'> {
-  return { id: profile.id, name, docsUrl: profile.docsUrl, logprobs: profile.logprobs, logprobsSource: profile.sources?.logprobs };
+function facts(profile: ProviderProfile, named: readonly ProviderProfile[]): Omit<ProbeProvider, 'documented'> {
+  const displayName = { en: providerNames(named, 'en'), 'zh-CN': providerNames(named, 'zh-CN') };
+  return { id: profile.id, name: displayName.en, displayName, docsUrl: profile.docsUrl, logprobs: profile.logprobs, logprobsSource: profile.sources?.logprobs };
 }

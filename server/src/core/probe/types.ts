@@ -34,10 +34,10 @@ export interface Localized {
   'zh-CN': string;
 }
 
-/** A message by id with its template data (see `messages.ts`). */
+/** A message by id with its template data (see `messages.ts`); a `Localized` datum (a provider's name) is rendered in each locale's form. */
 export interface MessageRef {
   id: string;
-  data?: Record<string, string | number>;
+  data?: Record<string, string | number | Localized>;
 }
 
 /** The log-prob request of a request site (`--from FILE`); absent fields are left out of the body. */
@@ -170,8 +170,8 @@ export interface ProbeReport {
   fix?: ProbeFix;
   /** Whether a key was sent, and its mask (`sk-…abcd (51 chars)`). */
   key: { sent: boolean; masked?: string };
-  /** The provider profile the base URL matched (`server/src/core/providers`), when one did. */
-  provider?: { id: string; name: string; docsUrl: string; modelsUrl?: string };
+  /** The provider profile the base URL matched (`server/src/core/providers`), when one did: `name` in English, `displayName` in each locale (`本地 SGLang 服务器`). */
+  provider?: { id: string; name: string; displayName: Localized; docsUrl: string; modelsUrl?: string };
   explanation: Localized;
 }
 

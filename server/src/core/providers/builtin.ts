@@ -151,6 +151,7 @@ export const BUILTIN_PROFILES: readonly ProviderProfile[] = [
     {
       id: 'dashscope',
       name: 'Alibaba Cloud DashScope',
+      nameZh: '阿里云 DashScope',
       hosts: ['dashscope.aliyuncs.com', 'dashscope-intl.aliyuncs.com'],
       openaiBases: ['https://dashscope.aliyuncs.com/compatible-mode/v1', 'https://dashscope-intl.aliyuncs.com/compatible-mode/v1'],
       chatUrl: 'https://dashscope.aliyuncs.com/compatible-mode/v1/chat/completions',
@@ -172,6 +173,7 @@ export const BUILTIN_PROFILES: readonly ProviderProfile[] = [
     {
       id: 'zhipu',
       name: 'Zhipu AI (BigModel)',
+      nameZh: '智谱 AI（BigModel）',
       hosts: ['open.bigmodel.cn'],
       openaiBases: ['https://open.bigmodel.cn/api/paas/v4'],
       chatUrl: 'https://open.bigmodel.cn/api/paas/v4/chat/completions',
@@ -189,6 +191,7 @@ export const BUILTIN_PROFILES: readonly ProviderProfile[] = [
     {
       id: 'volcengine-ark',
       name: 'Volcengine Ark',
+      nameZh: '火山引擎方舟',
       hosts: ['ark.cn-beijing.volces.com'],
       openaiBases: ['https://ark.cn-beijing.volces.com/api/v3'],
       chatUrl: 'https://ark.cn-beijing.volces.com/api/v3/chat/completions',
@@ -224,6 +227,7 @@ export const BUILTIN_PROFILES: readonly ProviderProfile[] = [
     {
       id: 'moonshot',
       name: 'Moonshot AI (Kimi)',
+      nameZh: '月之暗面（Kimi）',
       hosts: ['api.moonshot.cn', 'api.moonshot.ai'],
       openaiBases: ['https://api.moonshot.cn/v1', 'https://api.moonshot.ai/v1'],
       chatUrl: 'https://api.moonshot.cn/v1/chat/completions',
@@ -241,6 +245,7 @@ export const BUILTIN_PROFILES: readonly ProviderProfile[] = [
     {
       id: 'siliconflow',
       name: 'SiliconFlow',
+      nameZh: '硅基流动（SiliconFlow）',
       hosts: ['api.siliconflow.cn', 'api.siliconflow.com'],
       openaiBases: ['https://api.siliconflow.cn/v1', 'https://api.siliconflow.com/v1'],
       chatUrl: 'https://api.siliconflow.cn/v1/chat/completions',
@@ -257,6 +262,7 @@ export const BUILTIN_PROFILES: readonly ProviderProfile[] = [
     {
       id: 'qianfan',
       name: 'Baidu Qianfan',
+      nameZh: '百度千帆',
       hosts: ['qianfan.baidubce.com'],
       openaiBases: ['https://qianfan.baidubce.com/v2'],
       chatUrl: 'https://qianfan.baidubce.com/v2/chat/completions',
@@ -293,6 +299,7 @@ export const BUILTIN_PROFILES: readonly ProviderProfile[] = [
     {
       id: 'stepfun',
       name: 'StepFun',
+      nameZh: '阶跃星辰（StepFun）',
       hosts: ['api.stepfun.com', 'api.stepfun.ai'],
       openaiBases: ['https://api.stepfun.com/v1', 'https://api.stepfun.ai/v1'],
       chatUrl: 'https://api.stepfun.com/v1/chat/completions',
@@ -381,6 +388,7 @@ export const BUILTIN_PROFILES: readonly ProviderProfile[] = [
     {
       id: 'nvidia-nim',
       name: 'NVIDIA NIM (API Catalog)',
+      nameZh: 'NVIDIA NIM（API 目录）',
       hosts: ['integrate.api.nvidia.com'],
       openaiBases: ['https://integrate.api.nvidia.com/v1'],
       chatUrl: 'https://integrate.api.nvidia.com/v1/chat/completions',
@@ -395,6 +403,7 @@ export const BUILTIN_PROFILES: readonly ProviderProfile[] = [
     {
       id: 'huggingface',
       name: 'Hugging Face Inference Providers',
+      nameZh: 'Hugging Face 推理服务商',
       hosts: ['router.huggingface.co'],
       openaiBases: ['https://router.huggingface.co/v1'],
       chatUrl: 'https://router.huggingface.co/v1/chat/completions',
@@ -441,6 +450,7 @@ export const BUILTIN_PROFILES: readonly ProviderProfile[] = [
     {
       id: 'azure-ai-foundry',
       name: 'Azure AI Foundry Models',
+      nameZh: 'Azure AI Foundry 模型',
       hosts: ['services.ai.azure.com'],
       openaiBases: ['https://{resource}.services.ai.azure.com/models'],
       chatUrl: 'https://{resource}.services.ai.azure.com/models/chat/completions',
@@ -466,15 +476,15 @@ export const BUILTIN_PROFILES: readonly ProviderProfile[] = [
       ['https://docs.aws.amazon.com/bedrock/latest/userguide/inference-responses-api.html', ['openaiBases']],
     ],
   ),
-  local('sglang', 'local SGLang', 30000, { logprobs: 'supported' }, [
+  local('sglang', 'local SGLang', 30000, { nameZh: '本地 SGLang 服务器', logprobs: 'supported' }, [
     // Default --port 30000; OpenAI-compatible API under /v1; logprobs/top_logprobs in chat completions.
     ['https://docs.sglang.ai/basic_usage/openai_api_completions.html', [...LOCAL, 'logprobs']],
   ]),
-  local('openclaw-rl-proxy', 'OpenClaw-RL proxy', 30000, { logprobs: 'supported' }, [
+  local('openclaw-rl-proxy', 'OpenClaw-RL proxy', 30000, { nameZh: 'OpenClaw-RL 代理', logprobs: 'supported' }, [
     // The rollout proxy serves /v1/chat/completions on port 30000 and forwards to the SGLang router with logprobs.
     ['https://github.com/Gen-Verse/OpenClaw-RL', [...LOCAL, 'logprobs']],
   ]),
-  local('vllm', 'local vLLM', 8000, { logprobs: 'supported' }, [
+  local('vllm', 'local vLLM', 8000, { nameZh: '本地 vLLM 服务器', logprobs: 'supported' }, [
     ['https://docs.vllm.ai/en/latest/serving/openai_compatible_server.html', [...LOCAL, 'logprobs']],
   ]),
   local('ollama', 'Ollama', 11434, { logprobs: 'unknown', nativeBases: ['http://127.0.0.1:11434/api'] }, [
@@ -482,7 +492,7 @@ export const BUILTIN_PROFILES: readonly ProviderProfile[] = [
     ['https://github.com/ollama/ollama/blob/main/docs/api.md', ['nativeBases']],
   ]),
   local('lmstudio', 'LM Studio', 1234, { logprobs: 'unknown' }, [['https://lmstudio.ai/docs/app/api/endpoints/openai', [...LOCAL]]]),
-  local('llamacpp', 'llama.cpp server', 8080, { logprobs: 'unknown' }, [
+  local('llamacpp', 'llama.cpp server', 8080, { nameZh: 'llama.cpp 服务器', logprobs: 'unknown' }, [
     // llama-server listens on 127.0.0.1:8080 by default and serves /v1/chat/completions.
     ['https://github.com/ggml-org/llama.cpp/blob/master/tools/server/README.md', [...LOCAL]],
   ]),
@@ -490,7 +500,7 @@ export const BUILTIN_PROFILES: readonly ProviderProfile[] = [
     // The Messages API examples: OpenAI(base_url="http://localhost:3000/v1").
     ['https://huggingface.co/docs/text-generation-inference/messages_api', [...LOCAL]],
   ]),
-  local('litellm-proxy', 'LiteLLM proxy', 4000, { logprobs: 'unknown', openaiBases: ['http://127.0.0.1:4000/v1', 'http://127.0.0.1:4000'] }, [
+  local('litellm-proxy', 'LiteLLM proxy', 4000, { nameZh: 'LiteLLM 代理', logprobs: 'unknown', openaiBases: ['http://127.0.0.1:4000/v1', 'http://127.0.0.1:4000'] }, [
     // OpenAI(base_url="http://0.0.0.0:4000"); the proxy serves both /chat/completions and /v1/chat/completions.
     ['https://docs.litellm.ai/docs/proxy/quick_start', [...LOCAL]],
   ]),

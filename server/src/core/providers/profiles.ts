@@ -1,3 +1,4 @@
+import type { Locale } from '../messages/locale';
 import { isLocalHost } from '../model/hosts';
 import { BUILTIN_PROFILES } from './builtin';
 
@@ -25,7 +26,14 @@ export type ProfileFact =
  */
 export interface ProviderProfile {
   id: string;
+  /** Display name in English (`OpenAI`, `local SGLang server`). */
   name: string;
+  /**
+   * Display name in Simplified Chinese, when `name` holds more than proper nouns (`local SGLang server`
+   * → `本地 SGLang 服务器`, `OpenClaw-RL proxy` → `OpenClaw-RL 代理`); proper nouns stay as spelled.
+   * Absent: `name` in every locale. Read it through `providerName`.
+   */
+  nameZh?: string;
   /**
    * Host names (lower case) that identify the provider: exact or any subdomain; a `*` stands for one
    * label (`bedrock-runtime.*.amazonaws.com`). Empty for local servers matched by port.
@@ -62,6 +70,16 @@ export interface ProviderProfile {
 
 /** Built-in profiles (`./builtin`). TaoToken first: it is the default `ping` target. */
 export const BUILTIN_PROVIDERS: readonly ProviderProfile[] = BUILTIN_PROFILES;
+
+/** The display name of `profile` in `locale`: `nameZh` under zh-CN when the profile has one, else `name`. */
+export function providerName(profile: Pick<ProviderProfile, 'name' | 'nameZh'>, locale: Locale): string {
+  return locale === 'zh-CN' && profile.nameZh ? profile.nameZh : profile.name;
+}
+
+/** The display names of several profiles that match one URL (local servers on one port), joined with ` / ` ("or"). */
+export function providerNames(profiles: readonly Pick<ProviderProfile, 'name' | 'nameZh'>[], locale: Locale): string {
+  return profiles.map((p) => providerName(p, locale)).join(' / ');
+}
 
 /** Key prefixes shared by many providers (OpenAI, DeepSeek, Moonshot, DashScope, SiliconFlow all issue `sk-…`). */
 const SHARED_KEY_PREFIXES = new Set(['sk-']);

@@ -1,7 +1,7 @@
 import { defineRule } from './rule';
 import { isExampleFile, subjectOf } from './util';
 import { maskSecret } from '../model/secret';
-import { providerOfKey } from '../providers/profiles';
+import { providerName, providerOfKey } from '../providers/profiles';
 import { isPlaceholderKey } from '../model/keys';
 import type { Setting } from '../model/types';
 import type { ResolvedBaseUrl } from '../resolve/resolve';
@@ -45,7 +45,7 @@ export default defineRule({
       mismatch: '{key}（{masked}）带有 {keyProvider} 的密钥前缀（{prefix}…），却被发往 {provider}（{base}），对方会返回 401；请换用 {provider} 的密钥，或把 base URL 指向 {keyProvider}',
     },
   },
-  check({ document, resolution, report }) {
+  check({ document, resolution, report, locale }) {
     if (isExampleFile(document.path)) return;
     for (const key of resolution.byRole('apiKey')) {
       const value = key.value?.trim();
@@ -59,7 +59,7 @@ export default defineRule({
       const provider = remote[0];
       report({
         messageId: 'mismatch',
-        data: { key: key.key, masked: maskSecret(value), keyProvider: owner.profile.name, prefix: owner.prefix, provider: provider.name, base: new URL(base.setting.value!.trim()).origin },
+        data: { key: key.key, masked: maskSecret(value), keyProvider: providerName(owner.profile, locale), prefix: owner.prefix, provider: providerName(provider, locale), base: new URL(base.setting.value!.trim()).origin },
         range: key.contentRange,
         subject: subjectOf(key),
       });

@@ -4,7 +4,7 @@ import { replaceContent, shorten, subjectOf } from './util';
 import { sdkJoin, withPath } from '../resolve/urls';
 import { findVerified, worksAsConfigured } from '../model/verified';
 import { isLocalHost } from '../model/hosts';
-import { hostMatches, splitDocumentedUrl } from '../providers/profiles';
+import { hostMatches, providerName, splitDocumentedUrl } from '../providers/profiles';
 
 /**
  * A base URL whose path lacks the API version its consumer needs:
@@ -58,7 +58,7 @@ export default defineRule({
       'fix.verified': '改用已验证的 base {working}',
     },
   },
-  check({ resolution, report, verified }) {
+  check({ resolution, report, verified, locale }) {
     const apiVersions = resolution.byRole('apiVersion');
     for (const base of resolution.baseUrls) {
       const { setting, parsed } = base;
@@ -102,7 +102,7 @@ export default defineRule({
             value: shorten(v),
             via: request.consumer.via,
             url: shorten(request.url, 100),
-            provider: documented.provider.name,
+            provider: providerName(documented.provider, locale),
             documented: sdkJoin(documentedBase, endpoint || (request.consumer.id === 'openai-responses' ? '/responses' : '/chat/completions')),
           },
           range: setting.contentRange,

@@ -1,6 +1,6 @@
 import { defineRule } from './rule';
 import { replaceContent, shorten, subjectOf } from './util';
-import { hostMatches, splitDocumentedUrl } from '../providers/profiles';
+import { hostMatches, providerName, splitDocumentedUrl } from '../providers/profiles';
 import { withPath } from '../resolve/urls';
 
 /**
@@ -27,7 +27,7 @@ export default defineRule({
       'fix.documented': '改用 OpenAI 兼容的 base {documented}',
     },
   },
-  check({ resolution, report }) {
+  check({ resolution, report, locale }) {
     for (const base of resolution.baseUrls) {
       const { setting, parsed } = base;
       if (!parsed || setting.value === undefined) continue;
@@ -51,7 +51,7 @@ export default defineRule({
           messageId: 'native',
           data: {
             value: shorten(v),
-            provider: provider.name,
+            provider: providerName(provider, locale),
             via: request.consumer.via,
             url: shorten(request.url, 100),
             documented: shorten(documented, 100),

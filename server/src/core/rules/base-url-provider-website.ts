@@ -1,6 +1,6 @@
 import { defineRule } from './rule';
 import { replaceContent, shorten, subjectOf } from './util';
-import { documentedBaseFor, matchWebsite, splitDocumentedUrl, type ProviderProfile } from '../providers/profiles';
+import { documentedBaseFor, matchWebsite, providerName, splitDocumentedUrl, type ProviderProfile } from '../providers/profiles';
 import type { ResolvedBaseUrl } from '../resolve/resolve';
 import { TRACKING } from './base-url-query-string';
 
@@ -72,7 +72,7 @@ export default defineRule({
       'fix.api': '改用 API base {api}',
     },
   },
-  check({ resolution, report }) {
+  check({ resolution, report, locale }) {
     for (const base of resolution.baseUrls) {
       if (!base.parsed || base.setting.value === undefined) continue;
       const provider = websiteOf(base, resolution.providers);
@@ -82,7 +82,7 @@ export default defineRule({
       if (!api) continue;
       report({
         messageId: 'website',
-        data: { value: shorten(base.setting.value.trim()), provider: provider.name, api },
+        data: { value: shorten(base.setting.value.trim()), provider: providerName(provider, locale), api },
         range: base.setting.contentRange,
         subject: subjectOf(base.setting),
         // A base with the user's own resource or region in it (`https://{resource}.openai.azure.com/openai/v1`) is named, not written.

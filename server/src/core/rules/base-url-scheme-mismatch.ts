@@ -2,6 +2,7 @@ import { defineRule } from './rule';
 import { shorten, subjectOf } from './util';
 import { isPrivateHost } from '../model/hosts';
 import { findVerified, worksAsConfigured } from '../model/verified';
+import { providerName, providerNames } from '../providers/profiles';
 
 /**
  * Default ports of local servers that speak plain HTTP (no TLS unless configured): SGLang 30000,
@@ -27,21 +28,21 @@ export default defineRule({
   },
   messages: {
     en: {
-      tlsToPlain: 'base URL "{value}" uses https:// for {host}:{port}, the default port of a plain-HTTP {server} server; the TLS handshake will fail (SSL: WRONG_VERSION_NUMBER). Use http:// unless you put TLS in front of it',
+      tlsToPlain: 'base URL "{value}" uses https:// for {host}:{port}, the default port of {server}, which speaks plain HTTP; the TLS handshake will fail (SSL: WRONG_VERSION_NUMBER). Use http:// unless you put TLS in front of it',
       plainToTls: 'base URL "{value}" uses http:// for {provider}, which serves its API over HTTPS only; the connection fails or is redirected (a redirected POST becomes a GET). Use https://',
       'fix.scheme': 'Use {scheme}://',
       tlsToPrivate: 'base URL "{value}" uses https:// for the local address {host}; local servers (SGLang, vLLM, Ollama) speak plain HTTP unless set up with TLS, and then the handshake fails with "wrong version number". Use http:// unless this server has a certificate; {testConnection} tells',
       tlsToPrivateVerified: 'base URL "{value}" uses https:// for the local address {host}, but Test Connection reached it only over http:// ({working}); use http://',
     },
     'zh-CN': {
-      tlsToPlain: 'base URL "{value}" 对 {host}:{port} 使用了 https://，而这是纯 HTTP 的 {server} 服务器默认端口；TLS 握手会失败（SSL: WRONG_VERSION_NUMBER）。除非前面另有 TLS 代理，请改用 http://',
+      tlsToPlain: 'base URL "{value}" 对 {host}:{port} 使用了 https://，而这是{server}（纯 HTTP）的默认端口；TLS 握手会失败（SSL: WRONG_VERSION_NUMBER）。除非前面另有 TLS 代理，请改用 http://',
       plainToTls: 'base URL "{value}" 对 {provider} 使用了 http://，而它只通过 HTTPS 提供 API；连接会失败或被重定向（重定向后的 POST 会变成 GET）。请改用 https://',
       'fix.scheme': '改用 {scheme}://',
       tlsToPrivate: 'base URL "{value}" 对本地地址 {host} 使用了 https://；本地服务器（SGLang、vLLM、Ollama）除非配置了 TLS，否则只说纯 HTTP，握手会以 "wrong version number" 失败。除非该服务器有证书，请改用 http://；可用 {testConnection} 验证',
       tlsToPrivateVerified: 'base URL "{value}" 对本地地址 {host} 使用了 https://，但测试连接只能通过 http:// 访问它（{working}）；请改用 http://',
     },
   },
-  check({ document, resolution, report, verified }) {
+  check({ document, resolution, report, verified, locale }) {
     for (const base of resolution.baseUrls) {
       const { setting, parsed } = base;
       if (!parsed || setting.value === undefined) continue;
@@ -51,7 +52,7 @@ export default defineRule({
       if (document.text.slice(schemeRange.start, schemeRange.end).toLowerCase() !== parsed.scheme) continue;
       const value = shorten(setting.value.trim());
       if (parsed.scheme === 'https' && isPrivateHost(parsed.host) && PLAIN_HTTP_PORTS.has(parsed.port)) {
-        const server = base.providers.filter((p) => p.localPorts).map((p) => p.name).join(' / ') || 'local';
+        const server = providerNames(base.providers.filter((p) => p.localPorts), locale) || (locale === 'zh-CN' ? '本地服务器' : 'a local server');
         report({
           messageId: 'tlsToPlain',
           data: { value, host: parsed.host, port: parsed.port, server },
@@ -76,7 +77,7 @@ export default defineRule({
         if (!provider) continue;
         report({
           messageId: 'plainToTls',
-          data: { value, provider: provider.name },
+          data: { value, provider: providerName(provider, locale) },
           range: schemeRange,
           subject: subjectOf(setting),
           fixes: [{ titleId: 'fix.scheme', data: { scheme: 'https' }, safety: 'unsafe', edits: [{ range: schemeRange, text: 'https' }] }],

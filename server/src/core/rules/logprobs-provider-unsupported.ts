@@ -1,6 +1,7 @@
 import { defineRule } from './rule';
 import { shorten, siteSubject } from './util';
 import { rolloutReason, siteProvider } from './requests';
+import { providerName } from '../providers/profiles';
 
 /**
  * A rollout request (DESIGN "Rollout requests") to a provider whose profile says its chat
@@ -26,7 +27,7 @@ export default defineRule({
       unknown: '此 rollout 请求发往 {provider}（{url}），其文档未说明 chat completions 是否返回 logprobs；训练前请用 {testConnection} 确认',
     },
   },
-  check({ document, extraction, resolution, config, report }) {
+  check({ document, extraction, resolution, config, report, locale }) {
     for (const site of extraction.requestSites) {
       if (site.apiKind === 'responses' || site.apiKind === 'sglang-generate') continue;
       // A config mapping is a request only when it carries the log-prob switch (`sampling: {logprobs: true}`).
@@ -38,7 +39,7 @@ export default defineRule({
       report({
         severity: no ? 'warning' : 'hint',
         messageId: no ? 'no' : 'unknown',
-        data: { provider: target.provider.name, url: shorten(target.url), source: target.provider.sources?.logprobs ?? target.provider.docsUrl },
+        data: { provider: providerName(target.provider, locale), url: shorten(target.url), source: target.provider.sources?.logprobs ?? target.provider.docsUrl },
         range: site.anchorRange,
         subject: no ? siteSubject(site) : `${siteSubject(site)}:provider`,
       });

@@ -3,12 +3,14 @@ import type { Resolution } from '../resolve/resolve';
 import { parseBaseUrl } from '../resolve/urls';
 import { formatMessage, type Locale } from '../messages/locale';
 import type { EnvView } from './env-index';
+import { formatOf } from '../files';
 
 /**
  * Rules whose verdict on a base URL depends on who reads it; only their findings are repeated at a
- * read in another file (the value's own defects are reported once, at the definition).
+ * read in another file (the value's own defects are reported once, at the definition). They are also
+ * the only rules that run on JavaScript/TypeScript, whose only settings are such imports.
  */
-const CONSUMER_RULES = new Set(['base-url-duplicate-v1', 'base-url-missing-v1', 'base-url-trailing-slash']);
+export const CONSUMER_RULES = new Set(['base-url-duplicate-v1', 'base-url-missing-v1', 'base-url-trailing-slash']);
 
 const MESSAGES: Record<Locale, Record<string, string>> = {
   en: {
@@ -70,7 +72,7 @@ export function importCrossFile(extraction: Extraction, path: string, env: EnvVi
     const setting: Setting = {
       key: read.name,
       path: read.name,
-      format: extraction.settings[0]?.format ?? 'python',
+      format: extraction.settings[0]?.format ?? formatOf(path) ?? 'python',
       kind: 'envDefault',
       raw: first.value!,
       value: first.value!,

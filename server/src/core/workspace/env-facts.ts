@@ -3,6 +3,7 @@ import type { ResolvedBaseUrl } from '../resolve/resolve';
 import { consumersOf } from '../resolve/consumers';
 import { LineIndex } from '../positions';
 import { isServerLaunch } from '../formats/shell';
+import { formatOf } from '../files';
 
 /** A span in some workspace file (see `FileLocation`). */
 export type EnvLocation = FileLocation;
@@ -48,11 +49,29 @@ export interface EnvReadRef {
   bindAddress?: boolean;
 }
 
+/**
+ * A Compose service's `env_file:` entry (`env_file: ./a.env`, a list, or `- path: ./a.env` with
+ * `required: false`): the named dotenv file is loaded into that service's environment.
+ */
+export interface EnvFileLink {
+  /** The named file, workspace-relative (resolved against the compose file's folder, `/`-separated); `undefined` when it leaves the workspace. */
+  target: string | undefined;
+  /** The path as written. */
+  at: EnvLocation;
+  service: string;
+  /** `false` for `required: false` (Compose skips a missing file); Compose's default is `true`. */
+  required: boolean;
+  /** 0-based position in the service's `env_file:` list: later files override earlier ones (compose-spec `env_file`). */
+  order: number;
+}
+
 /** What one file contributes to the workspace env index. */
 export interface FileEnv {
   path: string;
   definitions: EnvDefinition[];
   reads: EnvReadRef[];
+  /** Compose files: the dotenv files their services name in `env_file:`. */
+  envFiles?: EnvFileLink[];
   /** Python: `load_dotenv(override=True)` — dotenv values win over the process environment for this file's reads. */
   dotenvOverrides?: boolean;
 }
@@ -160,6 +179,8 @@ export function envFactsOf(path: string, text: string, extraction: Extraction, b
     file.reads.push(ref);
   }
   if (code === undefined) file.reads.push(...interpolationReads(extraction, baseUrls, loc));
+  const envFiles = composeEnvFiles(path, extraction, loc);
+  if (envFiles.length) file.envFiles = envFiles;
   file.dotenvOverrides = extraction.settings.some((s) => s.kind === 'kwarg' && s.key === 'override' && /(^|\.)load_dotenv$/.test(s.callee ?? '') && s.valueType === 'boolean' && s.value?.toLowerCase() === 'true');
   if (!file.dotenvOverrides) delete file.dotenvOverrides;
   return file;
@@ -168,9 +189,10 @@ export function envFactsOf(path: string, text: string, extraction: Extraction, b
 /**
  * `python` for Python code, and for notebooks (`.ipynb`: their code cells are Python; an extractor that
  * yields IPython `%env K=V` / `%set_env` as `env` settings and `os.environ` reads feeds this index as
- * is), `shell` for scripts; `undefined` for data formats, whose values are scanned for `${VAR}`.
+ * is), `shell` for scripts, `js` for JavaScript/TypeScript; `undefined` for data formats, whose values are scanned for `${VAR}`.
  */
-function codeSyntax(path: string, extraction: Extraction): 'python' | 'shell' | undefined {
+function codeSyntax(path: string, extraction: Extraction): 'python' | 'shell' | 'js' | undefined {
+  if (formatOf(path) === 'javascript') return 'js';
   const format = extraction.settings[0]?.format as string | undefined;
   if (/\.(pyi?|ipynb|ipy)$/i.test(path) || format === 'python') return 'python';
   if (/\.(sh|bash)$/i.test(path) || format === 'shell') return 'shell';
@@ -203,6 +225,43 @@ function interpolationReads(extraction: Extraction, baseUrls: readonly ResolvedB
       if (fallback !== undefined) ref.defaultValue = fallback.trim();
       out.push(ref);
     }
+  }
+  return out;
+}
+
+/** Compose `services.<name>.env_file`, `…env_file[i]`, `…env_file[i].path` (the compose-spec short and long syntax). */
+const COMPOSE_ENV_FILE = /^services\.("(?:[^"\\]|\\.)*"|[^."]+)\.env_file(\[\d+\])?(\.path)?$/;
+
+/** `dir` joined with a relative `path` (`./a`, `../b/c`), `/`-separated; `undefined` for an absolute path or one that climbs out of the workspace. */
+export function joinRelative(dir: string, path: string): string | undefined {
+  if (/^([/\\]|[A-Za-z]:|~|\$)/.test(path)) return undefined;
+  const parts = dir ? dir.split('/') : [];
+  for (const segment of path.replace(/\\/g, '/').split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') {
+      if (parts.length === 0) return undefined;
+      parts.pop();
+    } else parts.push(segment);
+  }
+  return parts.length ? parts.join('/') : undefined;
+}
+
+/**
+ * The `env_file:` entries of a Compose file's services, per the compose-spec `env_file` attribute
+ * (a string, a list of strings, or a list of `{path, required}`; relative paths resolve against the
+ * compose file's folder).
+ */
+function composeEnvFiles(path: string, extraction: Extraction, loc: (r: Range) => EnvLocation): EnvFileLink[] {
+  const out: EnvFileLink[] = [];
+  const dir = path.slice(0, Math.max(0, path.lastIndexOf('/')));
+  for (const setting of extraction.settings) {
+    if (setting.format !== 'yaml' || setting.value === undefined || setting.value.trim() === '') continue;
+    const m = COMPOSE_ENV_FILE.exec(setting.path);
+    if (!m || (m[2] === undefined && m[3] !== undefined)) continue;
+    const service = m[1].replace(/^"|"$/g, '');
+    const order = m[2] === undefined ? 0 : Number(m[2].slice(1, -1));
+    const required = !(m[3] && extraction.settings.some((s) => s.path === `${setting.path.slice(0, -'.path'.length)}.required` && /^false$/i.test(s.value ?? '')));
+    out.push({ target: joinRelative(dir, setting.value.trim()), at: loc(setting.valueRange), service, required, order });
   }
   return out;
 }

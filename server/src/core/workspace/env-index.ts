@@ -1,4 +1,4 @@
-import type { EnvDefinition, EnvReadRef, FileEnv } from './env-facts';
+import type { EnvDefinition, EnvFileLink, EnvReadRef, FileEnv } from './env-facts';
 
 /** One definition in the value chain of a read, in load order (the first that applies wins). */
 export interface ChainEntry {
@@ -6,7 +6,7 @@ export interface ChainEntry {
   /** False for definitions no loader applies to this reader (a `.env` in another folder, a template). */
   applies: boolean;
   /** Why it sits where it does: `process`, `.env.local`, `.env`, `override` … (for hover). */
-  reason: 'process' | 'dotenv-local' | 'dotenv-mode' | 'dotenv' | 'env-file' | 'override' | 'elsewhere' | 'template';
+  reason: 'process' | 'service-env-file' | 'dotenv-local' | 'dotenv-mode' | 'dotenv' | 'env-file' | 'override' | 'elsewhere' | 'template';
 }
 
 /** What one document sees of the workspace env index (handed to lint through `LintOptions.env`). */
@@ -52,7 +52,12 @@ function dotenvReason(path: string): ChainEntry['reason'] {
   return 'dotenv-mode';
 }
 
-const RANK: Record<ChainEntry['reason'], number> = { override: 0, process: 1, 'dotenv-local': 2, 'dotenv-mode': 3, dotenv: 4, 'env-file': 5, elsewhere: 6, template: 7 };
+/**
+ * Load order ranks. A Compose service's `environment:` wins over its `env_file:` (compose-spec
+ * "environment": "Environment variables declared in the environment section override these values"),
+ * and both are the container's process environment, which dotenv loaders do not override.
+ */
+const RANK: Record<ChainEntry['reason'], number> = { override: 0, process: 1, 'service-env-file': 2, 'dotenv-local': 3, 'dotenv-mode': 4, dotenv: 5, 'env-file': 6, elsewhere: 7, template: 8 };
 
 /**
  * The workspace env index: every env definition and read of the indexed files, by name. Pure and
@@ -63,6 +68,7 @@ export class EnvIndex {
   private readonly files = new Map<string, FileEnv>();
   private readonly signatures = new Map<string, string>();
   private byName: Map<string, { definitions: EnvDefinition[]; reads: EnvReadRef[] }> | undefined;
+  private links: Map<string, { compose: string; link: EnvFileLink }[]> | undefined;
   /** Increases whenever `set` or `delete` changes the index. */
   generation = 0;
 
@@ -103,6 +109,26 @@ export class EnvIndex {
   private changed(): void {
     this.generation++;
     this.byName = undefined;
+    this.links = undefined;
+  }
+
+  /** Compose `env_file:` links by the dotenv file they name. */
+  private envFileLinks(): Map<string, { compose: string; link: EnvFileLink }[]> {
+    if (this.links) return this.links;
+    const map = new Map<string, { compose: string; link: EnvFileLink }[]>();
+    for (const file of this.files.values()) {
+      for (const link of file.envFiles ?? []) if (link.target !== undefined) map.set(link.target, [...(map.get(link.target) ?? []), { compose: file.path, link }]);
+    }
+    this.links = map;
+    return map;
+  }
+
+  /**
+   * The Compose services whose `env_file:` names the dotenv file `path` and whose code a reader in
+   * `readerDir` may be (the compose file's folder, its parent and below: the scope of `environment:`).
+   */
+  loadedBy(path: string, readerDir: string): { compose: string; link: EnvFileLink }[] {
+    return (this.envFileLinks().get(path) ?? []).filter((l) => isAncestor(dirOf(dirOf(l.compose)), readerDir));
   }
 
   private names(): Map<string, { definitions: EnvDefinition[]; reads: EnvReadRef[] }> {
@@ -140,7 +166,8 @@ export class EnvIndex {
   /**
    * The definitions of `name` in load order for a reader in `readerPath` (see `dotenvReason`):
    * process environment (shell `export`, Compose, Kubernetes, settings.json `env`; for readers in the
-   * folder above the defining file's folder and below) first, then the
+   * folder above the defining file's folder and below) first, then dotenv files a Compose service names
+   * in `env_file:` (same scope as the compose file's `environment:`), then the
    * dotenv files of the reader's folder and its ancestors, nearest first; with `load_dotenv(override=True)`
    * in the reader, dotenv files come first. Definitions no loader applies come last, `applies: false`.
    */
@@ -150,6 +177,10 @@ export class EnvIndex {
     const entries = this.definitionsOf(name).map((definition): ChainEntry & { depth: number } => {
       const dir = dirOf(definition.at.path);
       const depth = -dir.split('/').filter(Boolean).length;
+      // a file a Compose service names is loaded into its environment, template name or not
+      const services = definition.source === 'process' ? [] : this.loadedBy(definition.at.path, readerDir);
+      // later entries of one env_file: list override earlier ones: they sort first
+      if (services.length > 0) return { definition, applies: true, reason: 'service-env-file', depth: -Math.max(...services.map((l) => l.link.order)) };
       if (definition.source === 'template') return { definition, applies: false, reason: 'template', depth };
       if (definition.source === 'process') {
         // A launch script, compose file or `.claude/settings.json` starts code of its project: the folder above its own.
@@ -182,6 +213,7 @@ export class EnvIndex {
       for (const r of this.readsOf(name)) if (r.at.path !== path) mix(`r${name}\0${r.at.path}\0${r.at.range.start}\0${r.consumers.map((c) => c.id + (c.appendedPath ?? '')).join(',')}\0${r.bindAddress ? 1 : 0}\0`);
     }
     if (file.dotenvOverrides) mix('override');
+    for (const [target, links] of this.envFileLinks()) for (const l of links) mix(`f${target}\0${l.compose}\0`);
     return hash.toString(36);
   }
 

@@ -4,7 +4,7 @@ import type { LintConfig } from '../config/config';
 import { DEFAULT_CONFIG } from '../config/config';
 import type { Grammars } from '../formats/treesitter';
 import { extract } from '../formats/index';
-import { formatOf, isCandidate } from '../files';
+import { formatOf, isCandidate, mayReadEnvJavaScript } from '../files';
 import { stripBom } from '../lint';
 import { resolve } from '../resolve/resolve';
 import { envFactsOf, type FileEnv } from './env-facts';
@@ -56,11 +56,16 @@ export function indexAndExtract(input: { path: string; text: string; format?: Fo
  */
 const ENV_TOKENS: Record<'lint' | 'navigation', Partial<Record<Format, RegExp>>> = {
   lint: {},
-  navigation: { python: /\b(getenv|environ|load_dotenv)\b/, shell: /\bexport\b|--host\b|\$\{?[A-Za-z_]/ },
+  navigation: { python: /\b(getenv|environ|load_dotenv)\b/, shell: /\bexport\b|--host\b|\$\{?[A-Za-z_]/, javascript: /\bprocess\??\.env\b/ },
 };
 
+/**
+ * Whether a file feeds the env index for `purpose` (see `ENV_TOKENS`): a lint candidate, or a file
+ * whose text reads or sets the environment. JavaScript/TypeScript build output never does.
+ */
 export function isIndexCandidate(relPath: string, text: string, config: LintConfig, purpose: 'lint' | 'navigation' = 'lint'): boolean {
   const format = formatOf(relPath);
   if (!format) return false;
+  if (format === 'javascript' && !mayReadEnvJavaScript(relPath, text)) return false;
   return isCandidate(relPath, text, config) || (ENV_TOKENS[purpose][format]?.test(text) ?? false);
 }

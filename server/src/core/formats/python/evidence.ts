@@ -5,13 +5,12 @@ import { callArguments, compact, targetOf } from './env';
 import { fstringSegment, literalOf, stringParts, stringValue } from './literals';
 import type { Scope } from './walk';
 import { consumerOfCallee } from '../../model/clients';
+import { joinedConsumer } from '../joins';
 
 /** Base-URL kwargs of openai-SDK-style clients and of LiteLLM calls. */
 const OPENAI_BASE_KWARGS = new Set(['base_url', 'openai_api_base']);
 const LITELLM_BASE_KWARGS = new Set(['api_base', 'base_url']);
 
-/** A joined path that plausibly continues a base URL: `/…`, or a relative API segment (`v1/…`, `chat/…`). */
-const PATH_LIKE = /^(\/|(v\d+\w*|chat|completions|responses|messages|models|generate|embeddings)(\/|$))/i;
 
 /** Source text collapsed to one line and cut to at most 60 characters, for `Consumer.via`. */
 export function shortVia(source: string): string {
@@ -26,14 +25,10 @@ function push(ctx: PyContext, target: string, consumer: Consumer, node: SyntaxNo
   if (bound?.kind === 'env') ctx.out.consumerEvidence.push({ target: `env:${bound.name}`, consumer, range: rangeOf(node) });
 }
 
-/** A relative segment written straight after a base (`f"{base}exposed/"`): the join needs the base's own trailing `/`. */
-const RELATIVE_SEGMENT = /^[A-Za-z_][\w.-]*(\/|$)/;
-
 function joinEvidence(ctx: PyContext, base: SyntaxNode | null | undefined, appendedPath: string, node: SyntaxNode, scope: Scope): void {
   const target = targetOf(base, ctx.text);
-  if (!target || !(PATH_LIKE.test(appendedPath) || RELATIVE_SEGMENT.test(appendedPath))) return;
-  const id: ConsumerId = /^\/v1(\/|$)/.test(appendedPath) ? 'v1-appending' : 'raw';
-  push(ctx, target, { id, via: shortVia(ctx.text.slice(node.startIndex, node.endIndex)), appendedPath }, node, scope);
+  const consumer = target ? joinedConsumer(appendedPath, shortVia(ctx.text.slice(node.startIndex, node.endIndex))) : undefined;
+  if (target && consumer) push(ctx, target, consumer, node, scope);
 }
 
 /** The literal text an operand contributes at its start; `stop` when a dynamic part follows. */
