@@ -7,8 +7,12 @@ import { loadVerified } from './connection/verified';
 export const CLIENT_ID = 'rolloutLint';
 export const CLIENT_NAME = 'Rollout Lint';
 
-/** Language ids whose documents go to the server (it decides per file name and content what to lint). */
-export const LANGUAGES = ['dotenv', 'yaml', 'docker-compose', 'json', 'jsonc', 'python', 'shellscript', 'toml'] as const;
+/**
+ * Language ids whose documents go to the server (it decides per file name and content what to lint).
+ * VS Code has no built-in `json5` language (microsoft/vscode#124748: left to extensions); this extension
+ * contributes it for `*.json5`, under the id the JSON5 extensions use (mrmlnc.vscode-json5).
+ */
+export const LANGUAGES = ['dotenv', 'yaml', 'docker-compose', 'json', 'jsonc', 'json5', 'python', 'shellscript', 'toml'] as const;
 
 /**
  * JavaScript/TypeScript documents: the server reads them only for `process.env` reads, whose
@@ -17,9 +21,10 @@ export const LANGUAGES = ['dotenv', 'yaml', 'docker-compose', 'json', 'jsonc', '
 export const ENV_READER_LANGUAGES = ['javascript', 'javascriptreact', 'typescript', 'typescriptreact'] as const;
 
 /**
- * The documents the server sees: on-disk files of those languages, plus `.env*`, `*.env`, `*.toml`
- * and IPython `*.ipy` files whatever language VS Code gave them (older VS Code versions have no
- * `dotenv` language; TOML needs an extension), JavaScript/TypeScript (`ENV_READER_LANGUAGES`), and the Python cells of open notebooks
+ * The documents the server sees: on-disk files of those languages, plus `.env*`, `*.env`, `*.toml`,
+ * `*.json5` and IPython `*.ipy` files whatever language VS Code gave them (older VS Code versions have no
+ * `dotenv` language; TOML needs an extension; a `files.associations` entry may map `*.json5` to
+ * `javascript` or `jsonc`), JavaScript/TypeScript (`ENV_READER_LANGUAGES`), and the Python cells of open notebooks
  * (`vscode-notebook-cell:` documents; the server reads each cell as IPython).
  */
 export const DOCUMENT_SELECTOR = [
@@ -28,6 +33,7 @@ export const DOCUMENT_SELECTOR = [
   { scheme: 'file', pattern: '**/.env*' },
   { scheme: 'file', pattern: '**/*.env' },
   { scheme: 'file', pattern: '**/*.toml' },
+  { scheme: 'file', pattern: '**/*.json5' },
   { scheme: 'file', pattern: '**/*.ipy' },
   { scheme: 'vscode-notebook-cell', language: 'python' },
 ];

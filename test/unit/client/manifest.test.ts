@@ -8,6 +8,8 @@ import { SHARED_OPTIONS } from '../../../server/src/lsp/settings';
 import { TEST_CONNECTION_COMMAND as SERVER_LENS_COMMAND } from '../../../server/src/lsp/endpoint';
 import { COMMANDS, TEST_CONNECTION_COMMAND } from '../../../client/src/commands/index';
 import { DOCUMENT_SELECTOR, ENV_READER_LANGUAGES, LANGUAGES } from '../../../client/src/options';
+import { formatOf } from '../../../server/src/core/files';
+import { isJson5Path } from '../../../server/src/core/formats/json5';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
@@ -57,6 +59,22 @@ describe('extension manifest (package.json)', () => {
     for (const e of ['workspaceContains:**/.env*', 'workspaceContains:**/openclaw.json']) assert.ok(events.includes(e), e);
     assert.ok(DOCUMENT_SELECTOR.some((s) => 'pattern' in s && s.pattern === '**/.env*' && s.scheme === 'file'));
     assert.ok(DOCUMENT_SELECTOR.some((s) => 'pattern' in s && s.pattern === '**/*.env' && s.scheme === 'file'));
+  });
+
+  it('activates on and sends *.json5 files: the json5 language (contributed here, VS Code has none), a workspace holding one, and the file pattern whatever language a user maps them to', () => {
+    const events = pkg.activationEvents as string[];
+    assert.ok(events.includes('onLanguage:json5'));
+    assert.ok(events.includes('workspaceContains:**/*.json5'));
+    const json5 = (pkg.contributes.languages as { id: string; extensions?: string[]; configuration?: string }[]).find((l) => l.id === 'json5');
+    assert.ok(json5, 'contributes the json5 language');
+    assert.deepEqual(json5.extensions, ['.json5']);
+    const configuration = JSON.parse(readFileSync(join(ROOT, json5.configuration!), 'utf8'));
+    assert.deepEqual(configuration.comments, { lineComment: '//', blockComment: ['/*', '*/'] });
+    assert.ok(DOCUMENT_SELECTOR.some((s) => 'language' in s && s.language === 'json5' && s.scheme === 'file'));
+    assert.ok(DOCUMENT_SELECTOR.some((s) => 'pattern' in s && s.pattern === '**/*.json5' && s.scheme === 'file'));
+    // The server reads the document as JSON5 by its name, whatever language id VS Code sends.
+    assert.equal(formatOf('config/models.json5', 'plaintext'), 'json');
+    assert.ok(isJson5Path('config/models.json5'));
   });
 
   it('sends JavaScript/TypeScript documents (for process.env reads) without activating on them', () => {

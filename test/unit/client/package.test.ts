@@ -34,7 +34,7 @@ const ALLOWED = [
   /^client\/media\/icon\.png$/,
   /^server\/dist\/(server|lint-worker)\.js$/,
   /^server\/dist\/grammars\/(web-tree-sitter|tree-sitter-python|tree-sitter-bash|tree-sitter-javascript|tree-sitter-typescript|tree-sitter-tsx)\.wasm$/,
-  /^syntaxes\/[a-z-]+\.(tmLanguage|language-configuration)\.json$/,
+  /^syntaxes\/[a-z0-9-]+\.(tmLanguage|language-configuration)\.json$/,
   /^schemas\/rolloutlintrc\.schema\.json$/,
 ];
 
@@ -58,6 +58,7 @@ const REQUIRED = [
   'server/dist/grammars/tree-sitter-tsx.wasm',
   'syntaxes/dotenv.tmLanguage.json',
   'syntaxes/rollout-lint-report.tmLanguage.json',
+  'syntaxes/json5.language-configuration.json',
 ];
 
 const MAX_VSIX_BYTES = 3 * 1024 * 1024;

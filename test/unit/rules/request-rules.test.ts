@@ -73,6 +73,28 @@ describe('request rules', () => {
     assert.match(zh.message, /第 1 行/);
   });
 
+  it('top-logprobs-out-of-range judges against the cap of the request\'s provider when its profile documents one', async () => {
+    const profile = {
+      id: 'capped', name: 'Capped Cloud', hosts: ['api.capped.example'], docsUrl: 'https://docs.capped.example', openaiBases: ['https://api.capped.example/v1'],
+      chatUrl: 'https://api.capped.example/v1/chat/completions', modelsUrl: 'https://api.capped.example/v1/models', logprobs: 'supported' as const,
+      topLogprobsMax: 5, source: '.rolloutlintrc.json (test)',
+    };
+    const config = mergeConfig({ extraProviders: [profile] });
+    const request = (base: string, n: number) => `from openai import OpenAI\nc = OpenAI(base_url="${base}", api_key="k")\nc.chat.completions.create(model="m", messages=[], logprobs=True, top_logprobs=${n})\n`;
+    const [capped] = await lint('a.py', request('https://api.capped.example/v1', 8), config);
+    assert.equal(capped.messageId, 'provider');
+    assert.match(capped.message, /0–5, the top_logprobs range Capped Cloud documents/);
+    assert.deepEqual(ids(await lint('a.py', request('https://api.capped.example/v1', 5), config)), []);
+    const [zh] = await lint('a.py', request('https://api.capped.example/v1', 8), config, 'zh-CN');
+    assert.match(zh.message, /Capped Cloud 文档给出的 chat completions top_logprobs 范围 0–5/);
+    // A cap above OpenAI's: 30 passes for that provider, while an unknown host keeps the OpenAI range.
+    const wide = mergeConfig({ extraProviders: [{ ...profile, topLogprobsMax: 50 }] });
+    assert.deepEqual(ids(await lint('a.py', request('https://api.capped.example/v1', 30), wide)), []);
+    const [unknown] = await lint('a.py', request('https://api.unknown.example/v1', 30), wide);
+    assert.equal(unknown.messageId, 'chat');
+    assert.match(unknown.message, /outside 0–20/);
+  });
+
   it('ranges stay right after Chinese text', async () => {
     const text = '# 中文注释，包含全角字符：测试\nOPENAI_MODEL=your-model\n';
     const [finding] = await lint('.env', text);

@@ -15,7 +15,7 @@ export default defineRule({
     id: 'api-key-empty',
     title: 'API key is empty',
     defaultSeverity: 'error',
-    formats: ['dotenv', 'yaml', 'json', 'python', 'shell'],
+    formats: ['dotenv', 'yaml', 'json', 'python', 'shell', 'toml'],
     fixable: false,
   },
   messages: {

@@ -34,7 +34,7 @@ export default defineRule({
     id: 'api-key-provider-mismatch',
     title: "API key belongs to another provider than the base URL's",
     defaultSeverity: 'warning',
-    formats: ['dotenv', 'yaml', 'json', 'python', 'shell'],
+    formats: ['dotenv', 'yaml', 'json', 'python', 'shell', 'toml'],
     fixable: false,
   },
   messages: {

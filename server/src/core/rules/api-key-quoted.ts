@@ -53,7 +53,7 @@ export default defineRule({
     id: 'api-key-quoted',
     title: 'API key carries quote characters that survive loading',
     defaultSeverity: 'warning',
-    formats: ['dotenv', 'yaml', 'json', 'python', 'shell'],
+    formats: ['dotenv', 'yaml', 'json', 'python', 'shell', 'toml'],
     fixable: 'unsafe',
   },
   messages: {

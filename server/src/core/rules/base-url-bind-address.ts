@@ -49,7 +49,7 @@ export default defineRule({
     id: 'base-url-bind-address',
     title: 'Bind address 0.0.0.0 or :: used as a destination',
     defaultSeverity: 'warning',
-    formats: ['dotenv', 'yaml', 'json', 'python', 'shell'],
+    formats: ['dotenv', 'yaml', 'json', 'python', 'shell', 'toml'],
     fixable: 'unsafe',
   },
   messages: {

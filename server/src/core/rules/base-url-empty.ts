@@ -16,7 +16,7 @@ export default defineRule({
     id: 'base-url-empty',
     title: 'Empty base URL overrides the client default',
     defaultSeverity: 'warning',
-    formats: ['dotenv', 'yaml', 'json', 'python', 'shell'],
+    formats: ['dotenv', 'yaml', 'json', 'python', 'shell', 'toml'],
     fixable: 'unsafe',
   },
   messages: {

@@ -16,7 +16,7 @@ export default defineRule({
     id: 'base-url-fragment',
     title: 'Base URL has a #fragment, which clients drop together with the endpoint path',
     defaultSeverity: 'error',
-    formats: ['dotenv', 'yaml', 'json', 'python', 'shell'],
+    formats: ['dotenv', 'yaml', 'json', 'python', 'shell', 'toml'],
     fixable: 'safe',
   },
   messages: {

@@ -80,7 +80,7 @@ export default defineRule({
     id: 'base-url-malformed',
     title: 'Base URL cannot be parsed as an http(s) URL',
     defaultSeverity: 'error',
-    formats: ['dotenv', 'yaml', 'json', 'python', 'shell'],
+    formats: ['dotenv', 'yaml', 'json', 'python', 'shell', 'toml'],
     fixable: 'unsafe',
   },
   messages: {

@@ -14,7 +14,7 @@ export default defineRule({
     id: 'base-url-native-path',
     title: "Base URL is a provider's native API, not its OpenAI-compatible one",
     defaultSeverity: 'warning',
-    formats: ['dotenv', 'yaml', 'json', 'python', 'shell'],
+    formats: ['dotenv', 'yaml', 'json', 'python', 'shell', 'toml'],
     fixable: 'unsafe',
   },
   messages: {

@@ -59,7 +59,7 @@ export default defineRule({
     id: 'base-url-provider-website',
     title: "Base URL is a provider's website, not its API",
     defaultSeverity: 'warning',
-    formats: ['dotenv', 'yaml', 'json', 'python', 'shell'],
+    formats: ['dotenv', 'yaml', 'json', 'python', 'shell', 'toml'],
     fixable: 'unsafe',
   },
   messages: {

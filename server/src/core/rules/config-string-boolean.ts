@@ -43,7 +43,7 @@ export default defineRule({
     id: 'config-string-boolean',
     title: 'Boolean written as a quoted string ("true"/"false") in YAML or JSON',
     defaultSeverity: 'warning',
-    formats: ['yaml', 'json'],
+    formats: ['yaml', 'json', 'toml'],
     fixable: 'safe',
   },
   messages: {

@@ -21,7 +21,7 @@ export default defineRule({
     id: 'env-legacy-name',
     title: 'OPENAI_API_BASE without OPENAI_BASE_URL (ignored by openai ≥ 1.0)',
     defaultSeverity: 'warning',
-    formats: ['dotenv', 'yaml', 'json', 'python', 'shell'],
+    formats: ['dotenv', 'yaml', 'json', 'python', 'shell', 'toml'],
     fixable: 'unsafe',
   },
   messages: {

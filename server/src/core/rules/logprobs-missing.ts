@@ -69,7 +69,7 @@ export default defineRule({
     id: 'logprobs-missing',
     title: 'Rollout request does not ask for log probs',
     defaultSeverity: 'warning',
-    formats: ['yaml', 'json', 'python', 'shell'],
+    formats: ['yaml', 'json', 'python', 'shell', 'toml'],
     fixable: 'safe',
   },
   messages: {

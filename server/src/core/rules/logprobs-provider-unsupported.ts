@@ -1,26 +1,7 @@
 import { defineRule } from './rule';
 import { shorten, siteSubject } from './util';
-import { rolloutReason } from './requests';
-import { matchProviders, providerName, type ProviderProfile } from '../providers/profiles';
-import type { Resolution } from '../resolve/resolve';
-import type { RequestSite } from '../model/types';
-
-/**
- * The provider a request site goes to: the site's own resolved endpoint, else the one provider every
- * base URL of the document points at (local servers and remote ones alike); `undefined` when unknown
- * or ambiguous.
- */
-function providerOf(site: RequestSite, resolution: Resolution): { provider: ProviderProfile; url: string } | undefined {
-  if (site.endpoint) {
-    const matched = matchProviders(site.endpoint, resolution.providers);
-    return matched.length === 1 ? { provider: matched[0], url: site.endpoint } : undefined;
-  }
-  const bases = resolution.baseUrls.filter((b) => b.parsed && b.setting.value !== undefined);
-  if (bases.length === 0 || bases.some((b) => b.providers.length !== 1)) return undefined;
-  const ids = new Set(bases.map((b) => b.providers[0].id));
-  if (ids.size !== 1) return undefined;
-  return { provider: bases[0].providers[0], url: bases[0].setting.value!.trim() };
-}
+import { rolloutReason, siteProvider } from './requests';
+import { providerName } from '../providers/profiles';
 
 /**
  * A rollout request (DESIGN "Rollout requests") to a provider whose profile says its chat
@@ -33,7 +14,7 @@ export default defineRule({
     id: 'logprobs-provider-unsupported',
     title: 'Rollout request goes to a provider that returns no log probs',
     defaultSeverity: 'warning',
-    formats: ['yaml', 'json', 'python', 'shell'],
+    formats: ['yaml', 'json', 'python', 'shell', 'toml'],
     fixable: false,
   },
   messages: {
@@ -52,7 +33,7 @@ export default defineRule({
       // A config mapping is a request only when it carries the log-prob switch (`sampling: {logprobs: true}`).
       if (site.apiKind === 'unknown' && !site.params.logprobs && !site.params.top_logprobs) continue;
       if (!rolloutReason(site, document, config)) continue;
-      const target = providerOf(site, resolution);
+      const target = siteProvider(site, resolution);
       if (!target || target.provider.logprobs === 'supported') continue;
       const no = target.provider.logprobs === 'no';
       report({

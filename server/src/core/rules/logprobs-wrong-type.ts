@@ -15,7 +15,7 @@ export default defineRule({
     id: 'logprobs-wrong-type',
     title: 'logprobs has the wrong type for the API (boolean for chat, integer for legacy completions)',
     defaultSeverity: 'warning',
-    formats: ['yaml', 'json', 'python', 'shell'],
+    formats: ['yaml', 'json', 'python', 'shell', 'toml'],
     fixable: 'unsafe',
   },
   messages: {

@@ -16,7 +16,7 @@ export default defineRule({
     id: 'proxy-no-proxy-cidr',
     title: 'no_proxy holds a CIDR range, which httpx/openai/urllib ignore',
     defaultSeverity: 'warning',
-    formats: ['dotenv', 'yaml', 'json', 'python', 'shell'],
+    formats: ['dotenv', 'yaml', 'json', 'python', 'shell', 'toml'],
     fixable: 'unsafe',
   },
   messages: {

@@ -16,7 +16,7 @@ export default defineRule({
     id: 'proxy-no-proxy-missing',
     title: 'Proxy set, but a private/loopback destination is not in no_proxy',
     defaultSeverity: 'warning',
-    formats: ['dotenv', 'yaml', 'json', 'python', 'shell'],
+    formats: ['dotenv', 'yaml', 'json', 'python', 'shell', 'toml'],
     fixable: 'unsafe',
   },
   messages: {

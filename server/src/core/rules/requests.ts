@@ -2,6 +2,8 @@ import { globMatcher } from '../glob';
 import type { Format, RequestSite, Setting, TextEdit } from '../model/types';
 import type { LintConfig } from '../config/config';
 import type { LintDocument } from './rule';
+import type { Resolution } from '../resolve/resolve';
+import { matchProviders, type ProviderProfile } from '../providers/profiles';
 
 const FLAG_OFF = new Set(['false', '0', 'no', 'off']);
 const FLAG_ON = new Set(['true', '1', 'yes', 'on']);
@@ -81,7 +83,7 @@ function keyQuote(site: RequestSite, text: string): string {
 
 /**
  * One parameter written the site's way: `key=value` (kwarg), `"key": value` (Python dict, with the
- * neighbours' quotes; JSON), `key: value` (YAML), `--key value` (flags; a bare `--key` for true). `value` is source text.
+ * neighbours' quotes; JSON), `key: value` (YAML), `key = value` (TOML), `--key value` (flags; a bare `--key` for true). `value` is source text.
  */
 export function parameterText(site: RequestSite, text: string, key: string, value: string): string {
   switch (site.style) {
@@ -92,7 +94,7 @@ export function parameterText(site: RequestSite, text: string, key: string, valu
       return `${q}${key}${q}: ${value}`;
     }
     case 'mapping':
-      return site.format === 'json' ? `"${key}": ${value}` : `${key}: ${value}`;
+      return site.format === 'json' ? `"${key}": ${value}` : site.format === 'toml' ? `${key} = ${value}` : `${key}: ${value}`;
     case 'flags':
       return value === 'true' ? `--${key.replace(/_/g, '-')}` : `--${key.replace(/_/g, '-')} ${value}`;
   }
@@ -127,4 +129,22 @@ export function sitesBySetting(sites: readonly RequestSite[]): Map<Setting, Requ
   const out = new Map<Setting, RequestSite>();
   for (const site of sites) for (const setting of Object.values(site.params)) if (!out.has(setting)) out.set(setting, site);
   return out;
+}
+
+/**
+ * The provider a request site goes to (`undefined` site: a setting outside any site, such as a CLI
+ * flag): the site's own resolved endpoint, else the one provider every
+ * base URL of the document points at (local servers and remote ones alike); `undefined` when unknown
+ * or ambiguous.
+ */
+export function siteProvider(site: RequestSite | undefined, resolution: Resolution): { provider: ProviderProfile; url: string } | undefined {
+  if (site?.endpoint) {
+    const matched = matchProviders(site.endpoint, resolution.providers);
+    return matched.length === 1 ? { provider: matched[0], url: site.endpoint } : undefined;
+  }
+  const bases = resolution.baseUrls.filter((b) => b.parsed && b.setting.value !== undefined);
+  if (bases.length === 0 || bases.some((b) => b.providers.length !== 1)) return undefined;
+  const ids = new Set(bases.map((b) => b.providers[0].id));
+  if (ids.size !== 1) return undefined;
+  return { provider: bases[0].providers[0], url: bases[0].setting.value!.trim() };
 }

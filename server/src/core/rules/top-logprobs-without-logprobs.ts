@@ -12,7 +12,7 @@ export default defineRule({
     id: 'top-logprobs-without-logprobs',
     title: 'top_logprobs without logprobs: true (the API answers 400)',
     defaultSeverity: 'error',
-    formats: ['yaml', 'json', 'python', 'shell'],
+    formats: ['yaml', 'json', 'python', 'shell', 'toml'],
     fixable: 'safe',
   },
   messages: {
