@@ -146,9 +146,12 @@ async function lint(paths: string[], options: LintCommandOptions, io: CliIo): Pr
     for (const p of walked.problems) problems.push(`${p.path}: ${p.message}`);
     const explicit = new Set(paths.map((p) => resolve(cwd, p)));
     // The env index (definitions and reads across files) covers the working directory's tree even when
-    // only some paths are linted; files are keyed by the path the rules see. Their parses are reused by the lint.
+    // only some paths are linted, when that tree is a project (a git work tree, or a config in it): run
+    // from a home or temp folder, `rollout-lint a.env` must not read everything below it. Files are keyed
+    // by the path the rules see; their parses are reused by the lint.
     const whole = paths.length === 0 || (paths.length === 1 && resolve(cwd, paths[0]) === resolve(cwd));
-    const indexed = whole ? walked.files : walk(['.'], cwd, factsFor(cwd), { noIgnore: !options.ignore, config: pruning }).files;
+    const project = locator.workTreeOf(cwd) !== undefined || cwdConfig.source !== undefined;
+    const indexed = whole || !project ? walked.files : walk(['.'], cwd, factsFor(cwd), { noIgnore: !options.ignore, config: pruning }).files;
     const extractions = new Map<string, { text: string; extraction: Extraction }>();
     const offload = indexed.length >= PARALLEL_INDEX_MIN_FILES && OffloadedLinter.available() ? new OffloadedLinter() : undefined;
     const envIndex = await indexFilesParallel(
