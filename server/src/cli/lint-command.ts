@@ -11,8 +11,7 @@ import { lintBytes, lintFile, type FileResult, type LintFileOptions } from '../n
 import { posixRelative, ProjectLocator } from '../node/project';
 import { walk } from '../node/walk';
 import { unifiedDiff } from './diff';
-import { indexFilesParallel, PARALLEL_INDEX_MIN_FILES } from '../node/env-index';
-import { OffloadedLinter } from '../node/lint-offload';
+import { indexFiles } from '../node/env-index';
 import type { Extraction } from '../core/model/types';
 import { FORMATTERS, type FormatName } from './format/index';
 import { rootRelativePath } from './format/types';
@@ -153,14 +152,13 @@ async function lint(paths: string[], options: LintCommandOptions, io: CliIo): Pr
     const project = locator.workTreeOf(cwd) !== undefined || cwdConfig.source !== undefined;
     const indexed = whole || !project ? walked.files : walk(['.'], cwd, factsFor(cwd), { noIgnore: !options.ignore, config: pruning }).files;
     const extractions = new Map<string, { text: string; extraction: Extraction }>();
-    const offload = indexed.length >= PARALLEL_INDEX_MIN_FILES && OffloadedLinter.available() ? new OffloadedLinter() : undefined;
-    const envIndex = await indexFilesParallel(
+    const envIndex = indexFiles(
       indexed.map((f) => ({ ...f, relPath: locator.projectOf(f.absPath).lintPath })),
       grammars,
       (absPath) => locator.projectOf(absPath).loaded.config,
-      offload,
+      undefined,
       extractions,
-    ).finally(() => offload?.dispose());
+    );
     const progress = new Progress(io, walked.files.length, locale);
     for (const file of walked.files) {
       progress.tick(file.relPath);

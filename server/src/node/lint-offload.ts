@@ -5,10 +5,7 @@ import { skippedOutcome, type LintOptions, type LintOutcome } from '../core/lint
 import { DEFAULT_BUDGET } from '../core/budget';
 import { rolesOf } from '../core/resolve/resolve';
 import type { Format } from '../core/model/types';
-import type { IndexJob, IndexJobResult, LintJob, LintJobResult, MainCall, PortableLintOptions, WorkerSetup } from './lint-protocol';
-import type { LintConfig } from '../core/config/config';
-import type { IndexedFile } from './env-index';
-import type { WalkedFile } from './walk';
+import type { LintJob, LintJobResult, MainCall, PortableLintOptions, WorkerSetup } from './lint-protocol';
 
 /**
  * Documents of at least this many bytes (UTF-16 code units of the text, which is what parsing costs)
@@ -60,7 +57,6 @@ export class OffloadedLinter {
   private calls: MessagePort | undefined;
   private flag: Int32Array | undefined;
   private running: Running | undefined;
-  private indexing: { id: number; done: (indexed: { at: number; found: IndexedFile }[]) => void; fail: (error: Error) => void } | undefined;
   private queue: Promise<unknown> = Promise.resolve();
   private nextId = 1;
   private disposed = false;
@@ -86,41 +82,6 @@ export class OffloadedLinter {
     const run = this.queue.then(() => this.runJob(input, options));
     this.queue = run.catch(() => undefined);
     return run;
-  }
-
-  /**
-   * Indexes files in the worker while the caller indexes too: both claim positions from `claim`
-   * (an Int32 the caller increments with `Atomics.add` for each file it takes). Resolves to what the
-   * worker indexed, with positions; rejects when the worker cannot run or fails (the caller then
-   * indexes every position it did not take itself).
-   */
-  index(files: readonly WalkedFile[], configFor: (absPath: string) => LintConfig, claim: SharedArrayBuffer): Promise<{ at: number; found: IndexedFile }[]> {
-    const run = this.queue.then(() => this.runIndex(files, configFor, claim));
-    this.queue = run.catch(() => undefined);
-    return run;
-  }
-
-  private runIndex(files: readonly WalkedFile[], configFor: (absPath: string) => LintConfig, claim: SharedArrayBuffer): Promise<{ at: number; found: IndexedFile }[]> {
-    if (this.disposed) return Promise.reject(new Error('the lint worker was disposed'));
-    return new Promise((done, fail) => {
-      const worker = this.workerOr(fail);
-      if (!worker) return;
-      const configs: LintConfig[] = [];
-      const configOf = files.map((f) => {
-        const config = configFor(f.absPath);
-        let i = configs.indexOf(config);
-        if (i < 0) i = configs.push(config) - 1;
-        return i;
-      });
-      const job: IndexJob = { kind: 'index', id: this.nextId++, files: files.map((f) => ({ absPath: f.absPath, relPath: f.relPath })), configs, configOf, claim };
-      this.indexing = { id: job.id, done, fail };
-      try {
-        worker.postMessage(job);
-      } catch (error) {
-        this.indexing = undefined;
-        fail(error as Error);
-      }
-    });
   }
 
   /** Stops the worker; later calls reject. */
@@ -154,15 +115,7 @@ export class OffloadedLinter {
     this.calls = channel.port1;
     this.calls.on('message', (call: MainCall) => this.answer(call));
     this.calls.unref();
-    worker.on('message', (result: LintJobResult | IndexJobResult) => {
-      if (this.indexing?.id === result.id) {
-        const { done, fail } = this.indexing;
-        this.indexing = undefined;
-        const indexed = (result as IndexJobResult).indexed;
-        if (indexed) done(indexed);
-        else fail(new Error(`lint worker: ${result.error ?? 'no result'}`));
-      } else this.finish(result as LintJobResult);
-    });
+    worker.on('message', (result: LintJobResult) => this.finish(result));
     worker.on('error', (error: Error & { code?: string }) => {
       if (this.worker !== worker) return;
       const running = this.running;
@@ -187,11 +140,8 @@ export class OffloadedLinter {
   private stop(reason: Error | undefined): void {
     const worker = this.worker;
     const running = this.running;
-    const indexing = this.indexing;
     this.worker = undefined;
     this.running = undefined;
-    this.indexing = undefined;
-    indexing?.fail(reason ?? new Error('the lint worker stopped'));
     this.calls?.close();
     this.calls = undefined;
     if (running) clearTimeout(running.timer);

@@ -3,8 +3,6 @@ import type { MessagePort } from 'node:worker_threads';
 import type { Format } from '../core/model/types';
 import type { LintOptions, LintOutcome } from '../core/lint';
 import type { Resolution } from '../core/resolve/resolve';
-import type { LintConfig } from '../core/config/config';
-import type { IndexedFile } from './env-index';
 
 /** The `WorkspaceFacts` methods the worker calls back on the main thread. */
 export const FACT_METHODS = ['gitState', 'siblingEnv', 'envFile'] as const;
@@ -22,7 +20,6 @@ export interface WorkerSetup {
 export type PortableLintOptions = Omit<LintOptions, 'grammars' | 'facts' | 'env' | 'reuse'>;
 
 export interface LintJob {
-  kind?: 'lint';
   id: number;
   input: { path: string; text: string; format?: Format };
   options: PortableLintOptions;
@@ -43,24 +40,3 @@ export interface MainCall {
 export type PortableOutcome = Omit<LintOutcome, 'resolution'> & { resolution: Omit<Resolution, 'byRole'> };
 
 export type LintJobResult = { id: number; outcome: PortableOutcome; error?: undefined } | { id: number; error: string; outcome?: undefined };
-
-/**
- * Index files for a lint run together with the main thread: both claim the next file by
- * incrementing the Int32 at `claim[0]` (`Atomics.add`), so neither waits for the other.
- */
-export interface IndexJob {
-  kind: 'index';
-  id: number;
-  files: { absPath: string; relPath: string }[];
-  /** Distinct configurations; `configOf[i]` indexes it for `files[i]`. */
-  configs: LintConfig[];
-  configOf: number[];
-  claim: SharedArrayBuffer;
-}
-
-/** What the worker indexed: `IndexedFile`s with the position of their file in `IndexJob.files`. */
-export interface IndexJobResult {
-  id: number;
-  indexed?: { at: number; found: IndexedFile }[];
-  error?: string;
-}

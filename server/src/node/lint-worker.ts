@@ -10,8 +10,7 @@ import type { WorkspaceFacts } from '../core/model/facts';
 import { lintDocument, type LintOptions } from '../core/lint';
 import type { EnvView } from '../core/workspace/env-index';
 import { loadGrammars } from './grammars';
-import { FACT_METHODS, ENV_METHODS, type IndexJob, type IndexJobResult, type LintJob, type LintJobResult, type MainCall, type WorkerSetup } from './lint-protocol';
-import { indexOne, type IndexedFile } from './env-index';
+import { FACT_METHODS, ENV_METHODS, type LintJob, type LintJobResult, type MainCall, type WorkerSetup } from './lint-protocol';
 
 const setup = workerData as WorkerSetup;
 const flag = new Int32Array(setup.flag);
@@ -45,26 +44,7 @@ function remoteEnv(job: number, size: number): EnvView {
   return view;
 }
 
-/** Claims files of an index job until none is left (the main thread claims from the same counter). */
-async function runIndex(job: IndexJob): Promise<IndexJobResult> {
-  try {
-    const grammars = await loadGrammars();
-    const claim = new Int32Array(job.claim);
-    const indexed: { at: number; found: IndexedFile }[] = [];
-    for (let at = Atomics.add(claim, 0, 1); at < job.files.length; at = Atomics.add(claim, 0, 1)) {
-      indexed.push({ at, found: indexOne(job.files[at], grammars, job.configs[job.configOf[at]], 'lint') });
-    }
-    return { id: job.id, indexed };
-  } catch (error) {
-    return { id: job.id, error: (error as Error).stack ?? String(error) };
-  }
-}
-
-parentPort!.on('message', async (job: LintJob | IndexJob) => {
-  if (job.kind === 'index') {
-    parentPort!.postMessage(await runIndex(job));
-    return;
-  }
+parentPort!.on('message', async (job: LintJob) => {
   let result: LintJobResult;
   try {
     const grammars = await loadGrammars();
