@@ -1,11 +1,10 @@
 /** Messages between `OffloadedLinter` (main thread) and the lint worker (`lint-worker.ts`). */
 import type { MessagePort } from 'node:worker_threads';
 import type { Format } from '../core/model/types';
+import type { WorkspaceFacts } from '../core/model/facts';
 import type { LintOptions, LintOutcome } from '../core/lint';
 import type { Resolution } from '../core/resolve/resolve';
 
-/** The `WorkspaceFacts` methods the worker calls back on the main thread. */
-export const FACT_METHODS = ['gitState', 'siblingEnv', 'envFile'] as const;
 /** The `EnvView` methods the worker calls back on the main thread (prefixed `env.`). */
 export const ENV_METHODS = ['chain', 'readsElsewhere', 'reads', 'chainAt', 'readersOf'] as const;
 
@@ -32,7 +31,7 @@ export interface LintJob {
 /** A synchronous call from the worker: a `WorkspaceFacts` or `env.`-prefixed `EnvView` method. */
 export interface MainCall {
   job: number;
-  method: (typeof FACT_METHODS)[number] | `env.${(typeof ENV_METHODS)[number]}`;
+  method: keyof WorkspaceFacts | `env.${(typeof ENV_METHODS)[number]}`;
   args: unknown[];
 }
 

@@ -10,7 +10,7 @@ import type { WorkspaceFacts } from '../core/model/facts';
 import { lintDocument, type LintOptions } from '../core/lint';
 import type { EnvView } from '../core/workspace/env-index';
 import { loadGrammars } from './grammars';
-import { FACT_METHODS, ENV_METHODS, type LintJob, type LintJobResult, type MainCall, type WorkerSetup } from './lint-protocol';
+import { ENV_METHODS, type LintJob, type LintJobResult, type MainCall, type WorkerSetup } from './lint-protocol';
 
 const setup = workerData as WorkerSetup;
 const flag = new Int32Array(setup.flag);
@@ -29,12 +29,10 @@ function callMain(job: number, method: MainCall['method'], args: unknown[]): unk
 }
 
 function remoteFacts(job: number): WorkspaceFacts {
-  const facts: Partial<Record<(typeof FACT_METHODS)[number], (...args: unknown[]) => unknown>> = {};
-  for (const m of FACT_METHODS) facts[m] = (...args: unknown[]) => callMain(job, m, args);
   return {
-    gitState: (path) => (facts.gitState!(path) as ReturnType<WorkspaceFacts['gitState']> | undefined) ?? 'unknown',
-    siblingEnv: (path) => (facts.siblingEnv!(path) as ReturnType<WorkspaceFacts['siblingEnv']> | undefined) ?? {},
-    envFile: (path, file) => facts.envFile!(path, file) as ReturnType<WorkspaceFacts['envFile']>,
+    gitState: (path) => (callMain(job, 'gitState', [path]) as ReturnType<WorkspaceFacts['gitState']> | undefined) ?? 'unknown',
+    siblingEnv: (path) => (callMain(job, 'siblingEnv', [path]) as ReturnType<WorkspaceFacts['siblingEnv']> | undefined) ?? {},
+    envFile: (path, file) => callMain(job, 'envFile', [path, file]) as ReturnType<WorkspaceFacts['envFile']>,
   };
 }
 
