@@ -37,12 +37,14 @@ export function processIo(): CliIo {
 /**
  * Whether to colour output: `--color`/`--no-color` first, then `FORCE_COLOR` (`0` or `false` turns
  * colour off, any other non-empty value on, as supports-color and Node read it), then `NO_COLOR`
- * (any non-empty value: no colour, per no-color.org), then whether stdout is a terminal.
+ * (any non-empty value: no colour, per no-color.org), `NODE_DISABLE_COLORS` (any non-empty value,
+ * as Node's own REPL and test runner read it) and `TERM=dumb` (a terminal without escape
+ * sequences, as Node's `getColorDepth` reads it), then whether stdout is a terminal.
  */
 export function useColor(flag: boolean | undefined, env: NodeJS.ProcessEnv, isTTY: boolean): boolean {
   if (flag !== undefined) return flag;
   const force = env.FORCE_COLOR;
   if (force !== undefined && force !== '') return force !== '0' && force.toLowerCase() !== 'false';
-  if (env.NO_COLOR) return false;
+  if (env.NO_COLOR || env.NODE_DISABLE_COLORS || env.TERM === 'dumb') return false;
   return isTTY;
 }

@@ -4,14 +4,19 @@ import { mergeConfig } from '../core/config/config';
 import { globMatcher } from '../core/glob';
 import { normalizeLocale, type Locale } from '../core/messages/locale';
 import { RULES } from '../core/rules/index';
-import { ConfigError, invalidate, loadConfigForDirectory, type LoadedConfig } from '../node/config';
+import { ConfigError, invalidate, loadConfigForDirectory, readConfigFile, type LoadedConfig } from '../node/config';
+import type { RuleLevel } from '../core/config/config';
+import type { Finding } from '../core/model/types';
+import { EnvIndex } from '../core/workspace/env-index';
+import { Baseline, BaselineError } from './baseline';
+import { skippedNote } from './format/text';
 import { loadGrammars } from '../node/grammars';
 import { NodeWorkspaceFacts } from '../node/facts';
 import { lintBytes, lintFile, type FileResult, type LintFileOptions } from '../node/lint-file';
-import { posixRelative, ProjectLocator } from '../node/project';
-import { walk } from '../node/walk';
+import { posixRelative, ProjectLocator, type FileProject } from '../node/project';
+import { walk, type WalkedFile } from '../node/walk';
 import { unifiedDiff } from './diff';
-import { indexFiles } from '../node/env-index';
+import { indexFile } from '../node/env-index';
 import type { Extraction } from '../core/model/types';
 import { FORMATTERS, type FormatName } from './format/index';
 import { rootRelativePath } from './format/types';
@@ -23,6 +28,8 @@ import { sanitizeForTerminal } from './sanitize';
 /** Options of `rollout-lint [paths…]`, as commander parses them. */
 export interface LintCommandOptions {
   format: FormatName;
+  /** ruff's spelling of `--format`; wins when both are given. */
+  outputFormat?: FormatName;
   fix?: boolean;
   fixUnsafe?: boolean;
   diff?: boolean;
@@ -30,15 +37,33 @@ export interface LintCommandOptions {
   includeHints?: boolean;
   quiet?: boolean;
   maxWarnings?: number;
+  /** `--rule ID` (run only this rule) or ESLint's `--rule 'ID: off|error|warning|hint'` / `--rule '{"ID": "off"}'` (set its level). */
   rule?: string[];
+  /** ruff's `--select ID[,ID]`: run only these rules. */
+  select?: string[];
+  /** ruff's `--ignore ID[,ID]` (`rules` turned off), collected by main.ts beside `--no-ignore`. */
+  ignoreRules?: string[];
   lang?: string;
-  ignore: boolean;
+  /** `false` with `--no-ignore` (lint git-ignored files too). */
+  ignore?: boolean;
   color?: boolean;
   reportUnusedDisableDirectives?: boolean;
   stdinFilename?: string;
   outputFile?: string;
   statistics?: boolean;
   candidatesOnly?: boolean;
+  /** `--config FILE`: this configuration for every file, no lookup. */
+  config?: string;
+  /** `false` with `--no-config-lookup`: the defaults for every file. */
+  configLookup?: boolean;
+  /** `--print-config FILE`: print the configuration that applies to FILE and lint nothing. */
+  printConfig?: string;
+  /** `--baseline FILE`: findings recorded there are not reported. */
+  baseline?: string;
+  /** `--update-baseline`: (re)write `--baseline` with the findings of this run. */
+  updateBaseline?: boolean;
+  /** `--prune-baseline`: drop entries of `--baseline` that no finding matches any more. */
+  pruneBaseline?: boolean;
 }
 
 const ignoreMatchers = new WeakMap<LoadedConfig, (path: string) => boolean>();
@@ -56,13 +81,53 @@ function ignoredBy(loaded: LoadedConfig, path: string): boolean {
 
 class UsageError extends Error {}
 
+const LEVELS: Record<string, RuleLevel> = { off: 'off', '0': 'off', error: 'error', '2': 'error', warning: 'warning', warn: 'warning', '1': 'warning', hint: 'hint', info: 'hint' };
+
+/**
+ * The rule selection of the command line: `only` (rules to run, from plain `--rule ID` and
+ * `--select`) and `levels` (per-rule levels over every config, from `--rule 'ID: LEVEL'`, ESLint's
+ * JSON form `--rule '{"ID": "off"}'`, and `--ignore ID` = off). Throws `UsageError` for unknown ids or levels.
+ */
+export function ruleSelection(options: Pick<LintCommandOptions, 'rule' | 'select' | 'ignoreRules'>): { only?: string[]; levels: Record<string, RuleLevel> } {
+  const only: string[] = [];
+  const levels: Record<string, RuleLevel> = {};
+  const split = (values: string[] | undefined) => (values ?? []).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+  const level = (id: string, raw: unknown) => {
+    const value = String(Array.isArray(raw) ? raw[0] : raw).trim().toLowerCase();
+    if (!(value in LEVELS)) throw new UsageError(`--rule ${id}: unknown level "${value}" (use off, error, warning or hint)`);
+    levels[id] = LEVELS[value];
+  };
+  for (const value of options.rule ?? []) {
+    const text = value.trim();
+    if (text.startsWith('{')) {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        throw new UsageError(`--rule ${text}: not valid JSON`);
+      }
+      for (const [id, raw] of Object.entries(parsed as Record<string, unknown>)) level(id, raw);
+    } else if (text.includes(':')) {
+      const at = text.indexOf(':');
+      level(text.slice(0, at).trim(), text.slice(at + 1));
+    } else only.push(text);
+  }
+  only.push(...split(options.select));
+  for (const id of split(options.ignoreRules)) levels[id] = 'off';
+  const unknown = [...only, ...Object.keys(levels)].filter((id) => !RULES.some((r) => r.meta.id === id));
+  if (unknown.length) throw new UsageError(`unknown rule id ${[...new Set(unknown)].join(', ')} (see "rollout-lint rules")`);
+  return { only: only.length ? only : undefined, levels };
+}
+
 /**
  * Lints `paths` (default `.`; `-` or `--stdin-filename` alone: standard input) and prints the chosen
  * format on stdout (or `--output-file`); walk problems, rule failures and configuration errors go to
  * stderr. Each file is judged from its own folders (see `ProjectLocator`): its nearest
  * `.rolloutlintrc.json` (up to its git work tree), globs relative to its project root, git facts of
- * its own work tree; so the working directory changes only how paths are printed. Named files of a
- * type Rollout Lint does not read are skipped quietly.
+ * its own work tree, and the env index (definitions and reads across files) of its own project;
+ * so the working directory changes only how paths are printed. Named files of a type Rollout Lint
+ * does not read are skipped quietly. `--fix`/`--diff` apply only the fixes of findings the report
+ * shows (hints only with `--include-hints` or `--rule`, errors only with `--quiet`, nothing the baseline holds).
  * Exit code per DESIGN (ESLint's): 0 clean or warnings within `--max-warnings`; 1 errors or too many
  * warnings (with `--diff`: some file would change); 2 usage, config or internal error (a bad config
  * prints `file:line:col: $.path: reason` and nothing on stdout).
@@ -71,7 +136,7 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
   try {
     return await lint(paths, options, io);
   } catch (error) {
-    if (error instanceof UsageError) {
+    if (error instanceof UsageError || error instanceof BaselineError) {
       io.stderr(`rollout-lint: ${error.message}\n`);
       return 2;
     }
@@ -81,19 +146,55 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
   }
 }
 
-async function lint(paths: string[], options: LintCommandOptions, io: CliIo): Promise<number> {
+/** Fixable findings the run left alone, by reason (the summary line names them). */
+export interface SkippedFixes {
+  /** In git-ignored files not named on the command line. */
+  gitIgnored: number;
+  /** Only an unsafe fix, and `--fix` (not `--fix-unsafe`) was given. */
+  unsafe: number;
+}
+
+async function lint(paths: string[], optionsIn: LintCommandOptions, io: CliIo): Promise<number> {
+  const options: LintCommandOptions = { ...optionsIn, format: optionsIn.outputFormat ?? optionsIn.format };
   const locale: Locale = normalizeLocale(options.lang ?? io.env.LC_ALL ?? io.env.LC_MESSAGES ?? io.env.LANG);
-  const unknown = (options.rule ?? []).filter((id) => !RULES.some((r) => r.meta.id === id));
-  if (unknown.length) throw new UsageError(`unknown rule id ${unknown.join(', ')} (see "rollout-lint rules")`);
+  const selection = ruleSelection(options);
+  // Rules named on the command line are shown whatever their severity: their hints too.
+  const includeHints = !!options.includeHints || selection.only !== undefined;
   const stdin = paths.includes('-') || (options.stdinFilename !== undefined && paths.length === 0);
   if (stdin && options.stdinFilename === undefined) throw new UsageError('reading standard input ("-") needs --stdin-filename PATH, which decides the format and the configuration');
   if (stdin && paths.some((p) => p !== '-')) throw new UsageError('"-" (standard input) cannot be combined with other paths');
   if (options.statistics && options.format !== 'text' && options.format !== 'json') throw new UsageError('--statistics prints text or JSON (--format text|json)');
   if (options.diff && (options.format !== 'text' || options.statistics)) throw new UsageError('--diff prints a unified diff; it takes no --format or --statistics');
+  if ((options.updateBaseline || options.pruneBaseline) && !options.baseline) throw new UsageError('--update-baseline and --prune-baseline need --baseline FILE');
+  if (options.config !== undefined && options.configLookup === false) throw new UsageError('--config and --no-config-lookup exclude each other');
   const fix = options.fixUnsafe ? 'unsafe' : options.fix || options.diff ? 'safe' : undefined;
   const cwd = io.cwd;
   invalidate();
-  const locator = new ProjectLocator(cwd);
+  const override: LoadedConfig | undefined =
+    options.config !== undefined ? { config: mergeConfig(readConfigFile(resolve(cwd, options.config))), source: resolve(cwd, options.config) } : options.configLookup === false ? { config: mergeConfig() } : undefined;
+  const locator = new ProjectLocator(cwd, override);
+  const withLevels = new WeakMap<LoadedConfig, LoadedConfig>();
+  /** The file's config with the command line's rule levels over it. */
+  const effective = (loaded: LoadedConfig): LoadedConfig => {
+    if (Object.keys(selection.levels).length === 0) return loaded;
+    let out = withLevels.get(loaded);
+    if (!out) withLevels.set(loaded, (out = { ...loaded, config: { ...loaded.config, rules: { ...loaded.config.rules, ...selection.levels } } }));
+    return out;
+  };
+  if (options.printConfig !== undefined) {
+    const target = resolve(cwd, options.printConfig);
+    const project = locator.projectOf(target);
+    const { config, source } = effective(project.loaded);
+    io.stdout(`${JSON.stringify({ file: displayPath(cwd, target), configFile: source ?? null, projectRoot: project.root, ...config }, null, 2)}\n`);
+    return 0;
+  }
+  const baseline = options.baseline !== undefined ? Baseline.load(resolve(cwd, options.baseline), !!options.updateBaseline) : undefined;
+  const shown = (f: Finding) => (options.quiet ? f.severity === 'error' : f.severity !== 'hint' || includeHints);
+  /** A fix pass may apply only the fixes of findings the report will show. */
+  const selectFixable = (absPath: string) => (findings: readonly Finding[], text: string) => {
+    const held = baseline && !options.updateBaseline ? baseline.matches(absPath, findings, text) : undefined;
+    return findings.filter((f, i) => shown(f) && !held?.[i]);
+  };
   const factsByRoot = new Map<string, NodeWorkspaceFacts>();
   const factsFor = (root: string) => {
     let facts = factsByRoot.get(root);
@@ -101,22 +202,25 @@ async function lint(paths: string[], options: LintCommandOptions, io: CliIo): Pr
     return facts;
   };
   const grammars = await loadGrammars();
-  const fileOptions = (lintPath: string, loaded: LoadedConfig, root: string, force: boolean): LintFileOptions => ({
+  const fileOptions = (absPath: string, lintPath: string, loaded: LoadedConfig, root: string, force: boolean): LintFileOptions => ({
     grammars,
-    config: loaded.config,
+    config: effective(loaded).config,
     facts: factsFor(root),
     locale,
-    onlyRules: options.rule?.length ? options.rule : undefined,
+    onlyRules: selection.only,
     reportUnusedDisableDirectives: !!options.reportUnusedDisableDirectives,
     fix,
     write: !options.diff,
     force,
     maxFileBytes: loaded.config.maxFileBytes,
     lintPath,
+    selectFixable: selectFixable(absPath),
   });
 
   const results: FileResult[] = [];
   const problems: string[] = [];
+  const skipped: SkippedFixes = { gitIgnored: 0, unsafe: 0 };
+  const notFixable = new Set<FileResult>();
   let otherTypes: string[] = [];
   if (stdin) {
     const absPath = resolve(cwd, options.stdinFilename!);
@@ -126,67 +230,147 @@ async function lint(paths: string[], options: LintCommandOptions, io: CliIo): Pr
       // An editor piping through `--fix` gets its text back unchanged.
       if (fix && !options.diff) io.stdout(Buffer.from(bytes).toString('utf8'));
     } else {
-      const result = lintBytes(bytes, absPath, displayPath(cwd, absPath), fileOptions(project.lintPath, project.loaded, project.root, !options.candidatesOnly));
+      const result = lintBytes(bytes, absPath, displayPath(cwd, absPath), fileOptions(absPath, project.lintPath, project.loaded, project.root, !options.candidatesOnly));
       if (result.format) results.push(result);
       else otherTypes = [options.stdinFilename!];
       if (fix && !options.diff) {
         // ruff's habit: with --fix, standard input comes back fixed on stdout; the report goes to stderr.
         io.stdout(result.text ?? Buffer.from(bytes).toString('utf8'));
-        return finish(results, options, io, locale, cwd, problems, otherTypes, io.stderr);
+        applyBaseline(baseline, results, options, io);
+        return finish(results, options, io, locale, cwd, problems, otherTypes, includeHints, skipped, io.stderr);
       }
     }
   } else {
+    const progress = new Progress(io, locale);
+    progress.phase('walk');
     // The walk prunes with `ignore` globs only of a config in the working directory itself: its globs
     // are relative to that folder, as the walk's paths are. Every file is checked against its own config below.
-    const cwdConfig = loadConfigForDirectory(cwd, locator.workTreeOf(cwd) ?? cwd);
-    const pruning = cwdConfig.source && resolve(dirname(cwdConfig.source)) === resolve(cwd) ? cwdConfig.config : mergeConfig();
-    const walked = walk(paths.length ? paths : ['.'], cwd, factsFor(cwd), { noIgnore: !options.ignore, config: pruning });
+    const cwdConfig = override ?? loadConfigForDirectory(cwd, locator.workTreeOf(cwd) ?? cwd);
+    const pruningFor = (dir: string, loaded: LoadedConfig) => (loaded.source && resolve(dirname(loaded.source)) === resolve(dir) ? loaded.config : mergeConfig());
+    const walked = walk(paths.length ? paths : ['.'], cwd, factsFor(cwd), { noIgnore: options.ignore === false, config: pruningFor(cwd, cwdConfig) });
     otherTypes = walked.otherTypes;
     for (const p of walked.problems) problems.push(`${p.path}: ${p.message}`);
     const explicit = new Set(paths.map((p) => resolve(cwd, p)));
-    // The env index (definitions and reads across files) covers the working directory's tree even when
-    // only some paths are linted, when that tree is a project (a git work tree, or a config in it): run
-    // from a home or temp folder, `rollout-lint a.env` must not read everything below it. Files are keyed
-    // by the path the rules see; their parses are reused by the lint.
+    // The env index (definitions and reads across files) of each linted file covers that file's own
+    // project (its git work tree, else the folder of its config), whatever the working directory and
+    // whichever paths are named: `rollout-lint`, `rollout-lint ..` and `rollout-lint /repo` from a
+    // subfolder or from elsewhere report the same cross-file findings. A file in no project (a home or
+    // temp folder) is indexed with the other named files outside projects only: `rollout-lint a.env`
+    // there must not read everything below. Files are keyed by the path the rules see; their parses are reused by the lint.
+    const byRoot = new Map<string, { kind: FileProject['kind']; files: WalkedFile[] }>();
+    for (const file of walked.files) {
+      const project = locator.projectOf(file.absPath);
+      const key = project.kind === 'none' ? '' : project.root;
+      let group = byRoot.get(key);
+      if (!group) byRoot.set(key, (group = { kind: project.kind, files: [] }));
+      group.files.push(file);
+    }
     const whole = paths.length === 0 || (paths.length === 1 && resolve(cwd, paths[0]) === resolve(cwd));
-    const project = locator.workTreeOf(cwd) !== undefined || cwdConfig.source !== undefined;
-    const indexed = whole || !project ? walked.files : walk(['.'], cwd, factsFor(cwd), { noIgnore: !options.ignore, config: pruning }).files;
-    const extractions = new Map<string, { text: string; extraction: Extraction }>();
-    const envIndex = indexFiles(
-      indexed.map((f) => ({ ...f, relPath: locator.projectOf(f.absPath).lintPath })),
-      grammars,
-      (absPath) => locator.projectOf(absPath).loaded.config,
-      undefined,
-      extractions,
-    );
-    const progress = new Progress(io, walked.files.length, locale);
+    const indexes = new Map<string, EnvIndex>();
+    const extractions = new Map<string, Map<string, { text: string; extraction: Extraction }>>();
+    const toIndex: { key: string; files: WalkedFile[] }[] = [];
+    for (const [key, group] of byRoot) {
+      let files = group.files;
+      if (group.kind !== 'none' && !(whole && resolve(key) === resolve(cwd))) {
+        const rootConfig = override ?? loadConfigForDirectory(key, locator.workTreeOf(key) ?? key);
+        files = walk(['.'], key, factsFor(key), { noIgnore: options.ignore === false, config: pruningFor(key, rootConfig) }).files.filter((f) => key === locator.projectOf(f.absPath).root);
+      }
+      toIndex.push({ key, files: files.map((f) => ({ ...f, relPath: locator.projectOf(f.absPath).lintPath })) });
+    }
+    progress.start('index', toIndex.reduce((n, g) => n + g.files.length, 0));
+    for (const { key, files } of toIndex) {
+      const index = new EnvIndex();
+      const keep = new Map<string, { text: string; extraction: Extraction }>();
+      for (const file of files) {
+        progress.tick(file.relPath);
+        indexFile(index, file, grammars, effective(locator.projectOf(file.absPath).loaded).config, keep, 'lint');
+      }
+      indexes.set(key, index);
+      extractions.set(key, keep);
+    }
+    progress.start('lint', walked.files.length);
     for (const file of walked.files) {
       progress.tick(file.relPath);
       const project = locator.projectOf(file.absPath);
       if (ignoredBy(project.loaded, posixRelative(project.ignoreBase, file.absPath))) continue;
+      const key = project.kind === 'none' ? '' : project.root;
       const named = explicit.has(file.absPath);
       // A git-ignored file (a local .env) is linted but only rewritten (or diffed) when named on the command line.
       const fixable = fix !== undefined && (named || factsFor(project.root).gitState(file.absPath) !== 'ignored');
+      const keep = extractions.get(key);
       const result = lintFile(file.absPath, file.relPath, {
-        ...fileOptions(project.lintPath, project.loaded, project.root, named && !options.candidatesOnly),
+        ...fileOptions(file.absPath, project.lintPath, project.loaded, project.root, named && !options.candidatesOnly),
         fix: fixable ? fix : undefined,
-        env: envIndex.viewFor(project.lintPath),
-        reuse: extractions.get(project.lintPath),
+        env: indexes.get(key)?.viewFor(project.lintPath),
+        reuse: keep?.get(project.lintPath),
       });
-      extractions.delete(project.lintPath);
+      keep?.delete(project.lintPath);
       if (result.fixedPasses && !options.diff) io.stderr(`rollout-lint: fixed ${file.relPath}\n`);
-      else if (fix && !fixable && result.findings.some((f) => f.fixes.some((x) => x.safety === 'safe' || fix === 'unsafe'))) {
-        io.stderr(`rollout-lint: ${file.relPath}: not fixed: git ignores it (name the file to fix it)\n`);
+      else if (fix && !fixable) {
+        const eligible = new Set(selectFixable(file.absPath)(result.findings, result.text ?? ''));
+        const left = result.findings.filter((f) => eligible.has(f) && f.fixes.some((x) => x.edits.length > 0 && (x.safety === 'safe' || fix === 'unsafe'))).length;
+        notFixable.add(result);
+        if (left > 0) {
+          skipped.gitIgnored += left;
+          io.stderr(`rollout-lint: ${file.relPath}: not fixed: git ignores it (name the file to fix it)\n`);
+        }
       }
       results.push(result);
     }
     progress.done();
   }
-  return finish(results, options, io, locale, cwd, problems, otherTypes);
+  applyBaseline(baseline, results, options, io);
+  if (fix === 'safe') {
+    for (const r of results) {
+      if (!notFixable.has(r)) skipped.unsafe += r.findings.filter((f) => shown(f) && !f.fixes.some((x) => x.safety === 'safe' && x.edits.length > 0) && f.fixes.some((x) => x.edits.length > 0)).length;
+    }
+  }
+  return finish(results, options, io, locale, cwd, problems, otherTypes, includeHints, skipped);
+}
+
+/**
+ * `--baseline`: with `--update-baseline` writes every finding of the run (then none is reported);
+ * else drops the findings the baseline holds from `results`, and with `--prune-baseline` rewrites
+ * it without the entries that matched nothing. Notes go to stderr.
+ */
+function applyBaseline(baseline: Baseline | undefined, results: FileResult[], options: LintCommandOptions, io: CliIo): void {
+  if (!baseline) return;
+  if (options.updateBaseline) {
+    const n = baseline.update(results.filter((r) => !r.notCandidate));
+    io.stderr(`rollout-lint: wrote ${n} finding${n === 1 ? '' : 's'} to the baseline ${options.baseline}\n`);
+    for (const r of results) r.findings = [];
+    return;
+  }
+  let held = 0;
+  for (const r of results) {
+    if (r.notCandidate) continue;
+    const hits = baseline.matches(r.absPath, r.findings, r.text, true);
+    held += hits.filter(Boolean).length;
+    r.findings = r.findings.filter((_, i) => !hits[i]);
+  }
+  if (options.pruneBaseline) {
+    const dropped = baseline.prune();
+    io.stderr(`rollout-lint: removed ${dropped} entr${dropped === 1 ? 'y' : 'ies'} no finding matches from the baseline ${options.baseline}\n`);
+  } else {
+    const stale = baseline.stale();
+    if (stale > 0) io.stderr(`rollout-lint: ${stale} baseline entr${stale === 1 ? 'y matches' : 'ies match'} no finding any more (fixed?); --prune-baseline removes ${stale === 1 ? 'it' : 'them'}\n`);
+  }
+  void held;
 }
 
 /** Prints the report (or diff, or statistics) and computes the exit code. */
-function finish(results: FileResult[], options: LintCommandOptions, io: CliIo, locale: Locale, cwd: string, problems: string[], otherTypes: string[], report?: (text: string) => void): number {
+function finish(
+  results: FileResult[],
+  options: LintCommandOptions,
+  io: CliIo,
+  locale: Locale,
+  cwd: string,
+  problems: string[],
+  otherTypes: string[],
+  includeHints: boolean,
+  skipped: SkippedFixes,
+  report?: (text: string) => void,
+): number {
   for (const p of problems) io.stderr(`rollout-lint: ${p}\n`);
   for (const r of results) for (const f of r.failures) io.stderr(`rollout-lint: ${r.relPath}: internal error in ${f.ruleId}: ${f.error.split('\n')[0]}\n`);
   if (results.length === 0 && otherTypes.length > 0 && problems.length === 0) io.stderr(`rollout-lint: ${nothingToLint(locale, otherTypes)}\n`);
@@ -196,12 +380,18 @@ function finish(results: FileResult[], options: LintCommandOptions, io: CliIo, l
   let output: string;
   if (options.diff) {
     output = results.filter((r) => r.originalText !== undefined && r.text !== undefined).map((r) => unifiedDiff(rootRelativePath(r, sarifRoot), r.originalText!, r.text!)).join('');
+    const note = skippedNote(locale, skipped, false);
+    if (note) io.stderr(`rollout-lint: ${note}\n`);
   } else if (options.statistics) {
-    output = formatStatistics({ results, includeHints: !!options.includeHints, quiet: !!options.quiet, color, root: sarifRoot, locale }, options.format === 'json');
+    output = formatStatistics({ results, includeHints, quiet: !!options.quiet, color, root: sarifRoot, locale }, options.format === 'json');
   } else {
     const fixedFiles = results.filter((r) => r.fixedCount);
     const fixed = fix(options) ? { count: fixedFiles.reduce((n, r) => n + r.fixedCount!, 0), files: fixedFiles.length } : undefined;
-    output = FORMATTERS[options.format]({ results, includeHints: !!options.includeHints, quiet: !!options.quiet, color, root: sarifRoot, locale, fixed });
+    output = FORMATTERS[options.format]({ results, includeHints, quiet: !!options.quiet, color, root: sarifRoot, locale, fixed, skipped: fixed ? skipped : undefined });
+    if (fixed && options.format !== 'text') {
+      const note = skippedNote(locale, skipped, false);
+      if (note) io.stderr(`rollout-lint: ${note}\n`);
+    }
   }
   // JSON and SARIF escape control characters themselves; the text formatter sanitises before colouring.
   if (options.format === 'github' && !options.diff && !options.statistics) output = sanitizeForTerminal(output);

@@ -19,6 +19,10 @@ Examples:
   rollout-lint --format gitlab -o gl-code-quality-report.json
   cat .env | rollout-lint --stdin-filename .env -
   rollout-lint --statistics                 problems per rule
+  rollout-lint --select base-url-duplicate-v1,api-key-placeholder
+  rollout-lint --rule 'logprobs-missing: off'
+  rollout-lint --baseline .rollout-lint-baseline.json --update-baseline   adopt on a big repository
+  rollout-lint --baseline .rollout-lint-baseline.json                     report only new findings
   rollout-lint explain base-url-duplicate-v1
   rollout-lint ping --from .env             test the endpoint a file configures
 
@@ -27,7 +31,9 @@ Exit codes:
   1  errors, too many warnings, or (with --diff) a file would change
   2  usage, configuration or internal error
 
-Configuration: each file uses the .rolloutlintrc.json nearest to it (up to its git work tree).
+Configuration: each file uses the .rolloutlintrc.json nearest to it (up to its git work tree);
+--config FILE or --no-config-lookup replace that lookup; --print-config FILE shows the result.
+Colour: --color/--no-color, else FORCE_COLOR, NO_COLOR, NODE_DISABLE_COLORS, TERM=dumb, a terminal.
 Docs: https://github.com/rollout-lint/rollout-lint/tree/main/docs
 `;
 
@@ -49,6 +55,9 @@ export async function main(argv: string[], rawIo: CliIo = processIo()): Promise<
     return runPing(argv.slice(1), io);
   }
   let code = 0;
+  // ruff's `--ignore ID` (rules) and ESLint's `--no-ignore` (git-ignored files) share commander's
+  // attribute name `ignore`: the ids are collected here and the attribute keeps --no-ignore's `false`.
+  const ignoreRules: string[] = [];
   const program = new Command('rollout-lint')
     .description('Find the configuration mistakes that stall LLM RL rollouts: base URLs, API keys, log-prob requests.')
     .version(VERSION)
@@ -56,6 +65,7 @@ export async function main(argv: string[], rawIo: CliIo = processIo()): Promise<
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     .argument('[paths...]', 'files or directories to lint (default: the current folder; "-" reads standard input, see --stdin-filename)')
     .addOption(new Option('-f, --format <format>', 'output format (gitlab: Code Quality JSON)').choices(Object.keys(FORMATTERS)).default('text'))
+    .addOption(new Option('--output-format <format>', 'the same as --format (ruff\'s spelling)').choices(Object.keys(FORMATTERS)))
     .option('-o, --output-file <path>', 'write the report to this file instead of standard output')
     .option('--stdin-filename <path>', 'lint standard input as if it were this file (its type, config and globs); with --fix the fixed text goes to stdout')
     .option('--fix', 'apply safe fixes to the files ([*] marks them)')
@@ -66,7 +76,18 @@ export async function main(argv: string[], rawIo: CliIo = processIo()): Promise<
     .option('--include-hints', 'also print hints (the editor always shows them)')
     .option('--quiet', 'print errors only')
     .option('--max-warnings <n>', 'exit 1 when there are more warnings than this', integer)
-    .option('--rule <id>', 'run only this rule (repeatable)', (v: string, prev: string[] = []) => [...prev, v])
+    .option('--rule <id>', 'run only this rule; or ESLint\'s \'id: off|error|warning|hint\' to set its level (repeatable)', (v: string, prev: string[] = []) => [...prev, v])
+    .option('--select <ids>', 'run only these rules (comma-separated, repeatable; ruff\'s --select)', (v: string, prev: string[] = []) => [...prev, v])
+    .option('--ignore <ids>', 'turn these rules off (comma-separated, repeatable; ruff\'s --ignore)', (v: string, prev: unknown) => {
+      ignoreRules.push(v);
+      return prev;
+    })
+    .option('-c, --config <file>', 'use this configuration file for every file instead of the nearest .rolloutlintrc.json')
+    .option('--no-config-lookup', 'use no .rolloutlintrc.json at all (the defaults)')
+    .option('--print-config <file>', 'print the configuration that applies to this file as JSON and lint nothing')
+    .option('--baseline <file>', 'do not report the findings recorded in this baseline file (see --update-baseline)')
+    .option('--update-baseline', 'write the findings of this run to the --baseline file (creating it), then report none of them')
+    .option('--prune-baseline', 'remove entries that no finding matches any more from the --baseline file')
     .addOption(new Option('--lang <locale>', 'message language (default: from LC_ALL, LC_MESSAGES, LANG)').choices(['en', 'zh-CN', 'zh-cn', 'zh']))
     .option('--report-unused-disable-directives', 'warn about rollout-lint-disable comments that suppress nothing')
     .option('--no-ignore', 'also lint git-ignored files')
@@ -75,7 +96,7 @@ export async function main(argv: string[], rawIo: CliIo = processIo()): Promise<
     .option('--no-color', 'never colour the output')
     .addHelpText('after', HELP_AFTER)
     .action(async (paths: string[], options: LintCommandOptions) => {
-      code = await runLint(paths, options, io);
+      code = await runLint(paths, { ...options, ignoreRules }, io);
     });
   program
     .command('ping')

@@ -50,6 +50,12 @@ export interface LintFileOptions extends LintOptions {
   lintPath?: string;
   /** With `fix`: write the fixed text back (default `true`); `false` keeps the file as it is (`--diff`, stdin). */
   write?: boolean;
+  /**
+   * With `fix`: the findings whose fixes may be applied, out of one pass's findings on `text` (the
+   * CLI passes the findings it would print: a fix never touches what the report does not show).
+   * Default: all.
+   */
+  selectFixable?: (findings: readonly Finding[], text: string) => readonly Finding[];
 }
 
 const MAX_FIX_PASSES = 10;
@@ -121,7 +127,7 @@ function lintReady(ready: ReadyFile, absPath: string, options: LintFileOptions):
   let fixed = 0;
   if (options.fix) {
     while (passes < MAX_FIX_PASSES) {
-      const fixes = chooseFixes(outcome.findings, options.fix === 'unsafe');
+      const fixes = chooseFixes(options.selectFixable ? options.selectFixable(outcome.findings, current) : outcome.findings, options.fix === 'unsafe');
       if (fixes.length === 0) break;
       const next = applyEdits(current, fixes.flatMap((f) => f.edits));
       if (next === current) break;

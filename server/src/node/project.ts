@@ -20,6 +20,8 @@ export interface FileProject {
   loaded: LoadedConfig;
   /** The folder the config's `ignore` globs are relative to: the config file's folder, else `root`. */
   ignoreBase: string;
+  /** What `root` is: a git work tree, the folder of a config file, or neither (the working directory or the file's folder). */
+  kind: 'git' | 'config' | 'none';
 }
 
 /**
@@ -29,7 +31,15 @@ export interface FileProject {
 export class ProjectLocator {
   private readonly workTreeOfDir = new Map<string, string | null>();
 
-  constructor(private readonly cwd: string) {}
+  /**
+   * `override`: one configuration for every file instead of the nearest `.rolloutlintrc.json`
+   * (`--config FILE`, or the defaults with `--no-config-lookup`); its `source` folder then stands
+   * for the config folder (root outside git, base of its `ignore` globs).
+   */
+  constructor(
+    private readonly cwd: string,
+    private readonly override?: LoadedConfig,
+  ) {}
 
   /** The nearest folder at or above `dir` with a `.git` entry, or `undefined`. */
   workTreeOf(dir: string): string | undefined {
@@ -60,10 +70,10 @@ export class ProjectLocator {
     const dir = dirname(resolve(absPath));
     const workTree = this.workTreeOf(dir);
     const stop = workTree ?? parse(dir).root;
-    const rcFile = nearestConfigFile(dir, stop);
-    const loaded = loadConfigForDirectory(dir, stop);
+    const rcFile = this.override ? this.override.source : nearestConfigFile(dir, stop);
+    const loaded = this.override ?? loadConfigForDirectory(dir, stop);
     const root = workTree ?? (rcFile ? dirname(rcFile) : isInside(absPath, this.cwd) ? this.cwd : dir);
-    return { root, lintPath: posixRelative(root, absPath), loaded, ignoreBase: rcFile ? dirname(rcFile) : root };
+    return { root, lintPath: posixRelative(root, absPath), loaded, ignoreBase: rcFile ? dirname(rcFile) : root, kind: workTree ? 'git' : rcFile ? 'config' : 'none' };
   }
 }
 

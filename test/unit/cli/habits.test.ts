@@ -163,9 +163,13 @@ describe('CLI habits (issue 17)', () => {
     try {
       let t = 0;
       const tty = await runCli(ws.root, [], { stderrIsTTY: true, now: () => (t += 150) });
-      assert.match(tty.err, /^\r\x1b\[KLinting 1\/60 files… f00\.env/);
+      // From the start: the walk, then the env index, then the lint, each phase counted.
+      assert.match(tty.err, /^\r\x1b\[KFinding files…\r\x1b\[KIndexing 1\/60 files… f00\.env/);
+      assert.match(tty.err, /Indexing 60\/60 files… f59\.env\r\x1b\[KLinting 1\/60 files… f00\.env/);
       assert.match(tty.err, /Linting 60\/60 files… f59\.env\r\x1b\[K$/);
       assert.equal(tty.out, '');
+      const dumb = await runCli(ws.root, [], { stderrIsTTY: true, env: { TERM: 'dumb' } });
+      assert.equal(dumb.err, '', 'TERM=dumb: no cursor sequences');
       const pipe = await runCli(ws.root, [], { stderrIsTTY: false });
       assert.equal(pipe.err, '');
       const ci = await runCli(ws.root, [], { stderrIsTTY: true, env: { CI: 'true' } });

@@ -19,7 +19,8 @@ export interface CodeQualityIssue {
 
 /**
  * GitLab Code Quality JSON (`artifacts: reports: codequality:`): an array of issues with
- * `description`, `check_name` (the rule id), `severity`, `location.path` relative to the repository
+ * `description` (the message, then the rule id in brackets: GitLab's widget shows only the
+ * description), `check_name` (the rule id), `severity`, `location.path` relative to the repository
  * root and 1-based `location.lines.begin`/`end`, per GitLab's "Code Quality report format" docs.
  * `fingerprint` (which GitLab uses to tell new issues from fixed ones) is a SHA-256 of the rule id,
  * the path, the (masked) message and the occurrence count of that triple, so it survives edits that
@@ -36,7 +37,7 @@ export const formatGitlab: Formatter = (input) => {
     for (const f of visibleFindings(result.findings, input)) {
       const begin = (index?.positionAt(f.range.start).line ?? 0) + 1;
       const end = (index?.positionAt(f.range.end).line ?? begin - 1) + 1;
-      const description = messageWithRelated(f.message, relatedPlaces(result, f, input.root));
+      const description = `${messageWithRelated(f.message, relatedPlaces(result, f, input.root))} [${f.ruleId}]`;
       const key = `${f.ruleId}\0${path}\0${description}`;
       const n = (seen.get(key) ?? 0) + 1;
       seen.set(key, n);

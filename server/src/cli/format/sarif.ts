@@ -8,6 +8,29 @@ import { VERSION } from '../version';
 import { rootRelativePath, type Formatter } from './types';
 import { visibleFindings } from './visible';
 import { relatedPlaces, type RelatedPlace } from './related';
+import { FINGERPRINT_KEY, fingerprintsOf } from '../fingerprint';
+
+/**
+ * GitHub code scanning's `properties.precision` by default severity, from DESIGN's evidence levels:
+ * an error is provable from what the files say, a warning needs a known provider or client, a hint is plausible.
+ */
+const PRECISION: Record<Severity, 'very-high' | 'high' | 'medium'> = { error: 'very-high', warning: 'high', hint: 'medium' };
+
+/** Rule families by id prefix, for `properties.tags` (code scanning filters by tag). */
+const FAMILIES: [RegExp, string][] = [
+  [/^base-url-/, 'base-url'],
+  [/^api-key-/, 'api-key'],
+  [/^(top-)?logprobs-/, 'logprobs'],
+  [/^(dotenv|env|config)-/, 'config-syntax'],
+  [/^proxy-/, 'proxy'],
+  [/^(model|openclaw|azure)-/, 'provider-config'],
+];
+
+/** `properties.tags` of a rule: `rollout-config`, its family, and `security` for the key rules that guard secrets. */
+export function ruleTags(id: string): string[] {
+  const family = FAMILIES.find(([re]) => re.test(id))?.[1] ?? 'tool';
+  return ['rollout-config', family, ...(id === 'api-key-committed' ? ['security'] : [])];
+}
 
 /** The schema a SARIF log names (OASIS SARIF 2.1.0, errata 01). */
 export const SARIF_SCHEMA_URI = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
@@ -63,7 +86,7 @@ function relatedLocationsOf(places: readonly RelatedPlace[]): Record<string, unk
   }));
 }
 
-function resultOf(f: Finding, relPath: string, index: LineIndex | undefined, related: readonly RelatedPlace[]): Record<string, unknown> {
+function resultOf(f: Finding, relPath: string, index: LineIndex | undefined, related: readonly RelatedPlace[], fingerprint: string): Record<string, unknown> {
   const artifactLocation = artifactOf(relPath);
   const physicalLocation: Record<string, unknown> = { artifactLocation };
   if (index) physicalLocation.region = regionOf(f.range, index);
@@ -73,6 +96,8 @@ function resultOf(f: Finding, relPath: string, index: LineIndex | undefined, rel
     level: LEVELS[f.severity],
     message: { text: f.message },
     locations: [{ physicalLocation }],
+    // The content fingerprint `--baseline` keys on: GitHub matches alerts across commits by it (§3.27.17).
+    partialFingerprints: { [FINGERPRINT_KEY]: fingerprint },
   };
   if (related.length) result.relatedLocations = relatedLocationsOf(related);
   const fixes = index ? f.fixes.filter((x) => x.edits.length > 0) : [];
@@ -99,7 +124,9 @@ function resultOf(f: Finding, relPath: string, index: LineIndex | undefined, rel
  * scanning shows them), results carry 1-based regions in UTF-16 code units (`columnKind: "utf16CodeUnits"`,
  * line breaks `\r\n`, `\n` and `\r` as the engine counts them) and fixes as
  * `artifactChanges`/`replacements`, each marked `properties.safety`; `Finding.related` places (the
- * `.env` line a read's value comes from, the reads of a definition) become `relatedLocations`. Artifact URIs are relative to
+ * `.env` line a read's value comes from, the reads of a definition) become `relatedLocations`. Each
+ * result carries `partialFingerprints` (the `--baseline` content fingerprint); each rule
+ * `properties.tags` and `properties.precision` (GitHub code scanning's filters). Artifact URIs are relative to
  * `%SRCROOT%` (`input.root`, the repository); the log records no absolute local path, so GitHub
  * resolves `%SRCROOT%` to its checkout.
  */
@@ -108,7 +135,8 @@ export const formatSarif: Formatter = (input) => {
     .filter((r) => !r.notCandidate)
     .flatMap((r) => {
       const index = r.text !== undefined ? new LineIndex(r.text) : undefined;
-      return visibleFindings(r.findings, input).map((f) => resultOf(f, rootRelativePath(r, input.root), index, relatedPlaces(r, f, input.root)));
+      const prints = new Map(fingerprintsOf(r.findings, r.text).map((p, i) => [r.findings[i], p]));
+      return visibleFindings(r.findings, input).map((f) => resultOf(f, rootRelativePath(r, input.root), index, relatedPlaces(r, f, input.root), prints.get(f)!));
     });
   const failures = input.results.flatMap((r) => r.failures.map((f) => ({ relPath: rootRelativePath(r, input.root), ...f })));
   const log = {
@@ -127,7 +155,7 @@ export const formatSarif: Formatter = (input) => {
               ...ruleTexts(r.meta.id, r.meta.title),
               helpUri: docsUrl(r.meta.id),
               defaultConfiguration: { level: LEVELS[r.meta.defaultSeverity] },
-              properties: { fixable: r.meta.fixable || 'no', formats: [...r.meta.formats] },
+              properties: { tags: ruleTags(r.meta.id), precision: PRECISION[r.meta.defaultSeverity], fixable: r.meta.fixable || 'no', formats: [...r.meta.formats] },
             })),
           },
         },

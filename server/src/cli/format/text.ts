@@ -43,6 +43,21 @@ function fixedLine(locale: Locale, fixed: { count: number; files: number }): str
   return `✔ ${plural(fixed.count, 'problem')} fixed in ${plural(fixed.files, 'file')}`;
 }
 
+/**
+ * After a fix, what was left and why: `2 fixable not fixed: 1 in git-ignored files (name them to fix
+ * them), 1 only with --fix-unsafe`. `undefined` when nothing was left.
+ */
+export function skippedNote(locale: Locale, skipped: { gitIgnored: number; unsafe: number } | undefined, withCheck = true): string | undefined {
+  if (!skipped || skipped.gitIgnored + skipped.unsafe === 0) return undefined;
+  const total = skipped.gitIgnored + skipped.unsafe;
+  if (locale === 'zh-CN') {
+    const why = [...(skipped.gitIgnored ? [`${skipped.gitIgnored} 个在 git 忽略的文件中（在命令行中指定该文件即可修复）`] : []), ...(skipped.unsafe ? [`${skipped.unsafe} 个只能用 --fix-unsafe 修复`] : [])];
+    return `${withCheck ? '[*] ' : ''}${total} 个可修复的问题未修复：${why.join('；')}`;
+  }
+  const why = [...(skipped.gitIgnored ? [`${skipped.gitIgnored} in git-ignored files (name them to fix them)`] : []), ...(skipped.unsafe ? [`${skipped.unsafe} only with --fix-unsafe`] : [])];
+  return `${withCheck ? '[*] ' : ''}${total} fixable not fixed: ${why.join(', ')}`;
+}
+
 const COLORS = { error: '\x1b[31m', warning: '\x1b[33m', hint: '\x1b[36m', dim: '\x1b[2m', bold: '\x1b[1m', reset: '\x1b[0m' };
 
 /**
@@ -100,5 +115,7 @@ export const formatText: Formatter = (input) => {
     if (fixable && !input.fixed) lines.push(fixable);
   }
   if (input.fixed && input.fixed.count > 0) lines.push(paint('bold', fixedLine(locale, input.fixed)));
+  const left = input.fixed ? skippedNote(locale, input.skipped) : undefined;
+  if (left) lines.push(left);
   return lines.length ? `${lines.join('\n')}\n` : '';
 };

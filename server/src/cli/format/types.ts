@@ -20,6 +20,8 @@ export interface FormatInput {
   locale?: Locale;
   /** Set after `--fix`/`--fix-unsafe`: how many fixes were applied, in how many files. */
   fixed?: { count: number; files: number };
+  /** Set after `--fix`: fixable findings of the report that were left alone, by reason. */
+  skipped?: { gitIgnored: number; unsafe: number };
 }
 
 /** A formatter turns results into the text printed on stdout. */
