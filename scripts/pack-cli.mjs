@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Stages and packs the publishable npm package `rollout-lint` (CLI + language server): the two
-// esbuild bundles without source maps, the grammar wasm files, the rule pages, README, LICENSE and
+// esbuild bundles without source maps, the grammar wasm files, the rule pages, the config JSON Schema, README, LICENSE and
 // the licences of the bundled packages. No dependencies and no install scripts: the bundles run
 // without node_modules. Run `npm run build` first.
 //
@@ -50,6 +50,9 @@ for (const name of ['rollout-lint.js', 'rollout-lint-server.js']) {
   chmodSync(join(stage, 'bin', name), 0o755);
 }
 copyFileSync(join(server, 'README.md'), join(stage, 'README.md'));
+// The configuration's JSON Schema, for editors: "$schema": "./node_modules/rollout-lint/schemas/rolloutlintrc.schema.json".
+mkdirSync(join(stage, 'schemas'), { recursive: true });
+copyFileSync(join(root, 'schemas', 'rolloutlintrc.schema.json'), join(stage, 'schemas', 'rolloutlintrc.schema.json'));
 copyFileSync(join(root, 'LICENSE'), join(stage, 'LICENSE'));
 
 // The licence texts of every package compiled into the bundles (MIT and similar licences ask for them).
@@ -80,7 +83,7 @@ const manifest = {
   bugs: { url: `${rootPkg.repository.url}/issues` },
   engines: serverPkg.engines,
   bin: serverPkg.bin,
-  files: ['bin/', 'dist/', 'THIRD_PARTY_NOTICES.md'],
+  files: ['bin/', 'dist/', 'schemas/', 'THIRD_PARTY_NOTICES.md'],
 };
 writeFileSync(join(stage, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 

@@ -64,6 +64,12 @@ export interface LintCommandOptions {
   updateBaseline?: boolean;
   /** `--prune-baseline`: drop entries of `--baseline` that no finding matches any more. */
   pruneBaseline?: boolean;
+  /**
+   * `--index-scope`: which files the env index reads. `project` (default): each linted file's whole
+   * project; `named`: only the files this run lints (pre-commit's staged files: fast, and cross-file
+   * findings between them are still found; those needing an unstaged file are left to the full run in CI).
+   */
+  indexScope?: 'project' | 'named';
 }
 
 const ignoreMatchers = new WeakMap<LoadedConfig, (path: string) => boolean>();
@@ -271,7 +277,7 @@ async function lint(paths: string[], optionsIn: LintCommandOptions, io: CliIo): 
     const toIndex: { key: string; files: WalkedFile[] }[] = [];
     for (const [key, group] of byRoot) {
       let files = group.files;
-      if (group.kind !== 'none' && !(whole && resolve(key) === resolve(cwd))) {
+      if (group.kind !== 'none' && options.indexScope !== 'named' && !(whole && resolve(key) === resolve(cwd))) {
         const rootConfig = override ?? loadConfigForDirectory(key, locator.workTreeOf(key) ?? key);
         files = walk(['.'], key, factsFor(key), { noIgnore: options.ignore === false, config: pruningFor(key, rootConfig) }).files.filter((f) => key === locator.projectOf(f.absPath).root);
       }

@@ -91,6 +91,7 @@ export async function main(argv: string[], rawIo: CliIo = processIo()): Promise<
     .addOption(new Option('--lang <locale>', 'message language (default: from LC_ALL, LC_MESSAGES, LANG)').choices(['en', 'zh-CN', 'zh-cn', 'zh']))
     .option('--report-unused-disable-directives', 'warn about rollout-lint-disable comments that suppress nothing')
     .option('--no-ignore', 'also lint git-ignored files')
+    .addOption(new Option('--index-scope <scope>', 'files read for cross-file findings: each linted file\'s whole project, or only the files linted (fast, for pre-commit)').choices(['project', 'named']).default('project'))
     .option('--candidates-only', 'lint named files only when a folder walk would (for pre-commit and tools that pass every changed file)')
     .option('--color', 'always colour the output (default: when stdout is a terminal; FORCE_COLOR and NO_COLOR are honoured)')
     .option('--no-color', 'never colour the output')
