@@ -117,6 +117,19 @@ describe('CLI conventions (issue 24)', () => {
     }
   });
 
+  it('--index-scope named (pre-commit) reads only the named files for cross-file findings', async () => {
+    const ws = workspace({ '.env': 'OPENAI_BASE_URL=https://api.example.com/v1\n', 'serve.py': 'import os\nimport requests\n\nbase = os.getenv("OPENAI_BASE_URL")\nrequests.post(f"{base}/v1/chat/completions", json={"model": "m", "logprobs": True, "top_logprobs": 1})\n' });
+    try {
+      git(ws.root, 'init', '-q');
+      const rules = (out: string) => (JSON.parse(out) as { messages: { ruleId: string }[] }[]).flatMap((r) => r.messages.map((m) => m.ruleId));
+      assert.ok(rules((await runCli(ws.root, ['serve.py', '--format', 'json'])).out).includes('base-url-duplicate-v1'));
+      assert.ok(!rules((await runCli(ws.root, ['serve.py', '--format', 'json', '--index-scope', 'named'])).out).includes('base-url-duplicate-v1'));
+      assert.ok(rules((await runCli(ws.root, ['serve.py', '.env', '--format', 'json', '--index-scope', 'named'])).out).includes('base-url-duplicate-v1'));
+    } finally {
+      ws.cleanup();
+    }
+  });
+
   describe('rule selection and configuration flags', () => {
     const FILES = { '.env': `OPENAI_BASE_URL=${DUP}\nOPENAI_API_KEY=\n` };
     const ids = (out: string) => [...new Set((JSON.parse(out) as { messages: { ruleId: string }[] }[]).flatMap((r) => r.messages.map((m) => m.ruleId)))].sort();

@@ -72,10 +72,10 @@ describe('the publishable npm package (scripts/pack-cli.mjs)', function () {
 
   it('holds the bundles, grammar wasm, rule pages, README and LICENSE, and nothing else', () => {
     const files = execFileSync('tar', ['tzf', tarball], { encoding: 'utf8' }).trim().split('\n').map((f) => f.replace(/^package\//, '')).sort();
-    for (const f of ['LICENSE', 'README.md', 'THIRD_PARTY_NOTICES.md', 'package.json', 'bin/rollout-lint.js', 'bin/rollout-lint-server.js', 'dist/cli.js', 'dist/server.js', 'dist/lint-worker.js', 'dist/grammars/web-tree-sitter.wasm', 'dist/grammars/tree-sitter-python.wasm', 'dist/grammars/tree-sitter-bash.wasm', 'dist/grammars/tree-sitter-javascript.wasm', 'dist/grammars/tree-sitter-typescript.wasm', 'dist/grammars/tree-sitter-tsx.wasm', 'dist/docs/rules/base-url-duplicate-v1.md']) {
+    for (const f of ['LICENSE', 'README.md', 'THIRD_PARTY_NOTICES.md', 'package.json', 'bin/rollout-lint.js', 'bin/rollout-lint-server.js', 'dist/cli.js', 'dist/server.js', 'dist/lint-worker.js', 'dist/grammars/web-tree-sitter.wasm', 'dist/grammars/tree-sitter-python.wasm', 'dist/grammars/tree-sitter-bash.wasm', 'dist/grammars/tree-sitter-javascript.wasm', 'dist/grammars/tree-sitter-typescript.wasm', 'dist/grammars/tree-sitter-tsx.wasm', 'dist/docs/rules/base-url-duplicate-v1.md', 'schemas/rolloutlintrc.schema.json']) {
       assert.ok(files.includes(f), `${f} is in the package`);
     }
-    const unexpected = files.filter((f) => !/^(LICENSE|README\.md|THIRD_PARTY_NOTICES\.md|package\.json|bin\/[\w-]+\.js|dist\/(cli|server|lint-worker)\.js|dist\/grammars\/[\w-]+\.wasm|dist\/docs\/rules\/[\w-]+\.md)$/.test(f));
+    const unexpected = files.filter((f) => !/^(LICENSE|README\.md|THIRD_PARTY_NOTICES\.md|package\.json|bin\/[\w-]+\.js|dist\/(cli|server|lint-worker)\.js|dist\/grammars\/[\w-]+\.wasm|dist\/docs\/rules\/[\w-]+\.md|schemas\/rolloutlintrc\.schema\.json)$/.test(f));
     assert.deepEqual(unexpected, [], 'no source maps, sources or tests');
     const manifest = JSON.parse(readFileSync(join(stage, 'package.json'), 'utf8'));
     assert.equal(manifest.name, 'rollout-lint');
@@ -112,6 +112,21 @@ describe('the publishable npm package (scripts/pack-cli.mjs)', function () {
     const result = await initializeOverStdio(join(prefix, 'bin', 'rollout-lint-server'), project);
     assert.equal(result.serverInfo?.name, 'rollout-lint-server');
     assert.ok(result.capabilities.codeActionProvider);
+  });
+
+  it('npm pack --dry-run lists the config JSON Schema, and README.md states the installed size measured here', () => {
+    const dry = spawnSync('npm', ['pack', '--dry-run', '--json'], { cwd: stage, encoding: 'utf8', env: offlineNpmEnv(work) });
+    assert.equal(dry.status, 0, dry.stderr);
+    const [info] = JSON.parse(dry.stdout) as { files: { path: string }[]; unpackedSize: number; size: number }[];
+    assert.ok(info.files.some((f) => f.path === 'schemas/rolloutlintrc.schema.json'));
+    const schema = JSON.parse(readFileSync(join(stage, 'schemas', 'rolloutlintrc.schema.json'), 'utf8'));
+    assert.ok(schema.properties.rules, 'the schema of .rolloutlintrc.json');
+    // README: "(N MB installed, M MB download; …)": within 0.5 MB of what npm measures.
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const stated = /\(([\d.]+) MB installed, ([\d.]+) MB download/.exec(readme);
+    assert.ok(stated, 'README states the installed and download size');
+    assert.ok(Math.abs(Number(stated[1]) - info.unpackedSize / 1e6) <= 0.5, `README says ${stated[1]} MB installed; npm measures ${(info.unpackedSize / 1e6).toFixed(1)} MB`);
+    assert.ok(Math.abs(Number(stated[2]) - info.size / 1e6) <= 0.5, `README says ${stated[2]} MB download; npm measures ${(info.size / 1e6).toFixed(1)} MB`);
   });
 
   it('passes npm publish --dry-run (with no registry reachable)', () => {
