@@ -244,17 +244,18 @@ describe('CLI conventions (issue 24)', () => {
       const validate = ajv.compile({ ...rest, $id: id });
       const ws = workspace({ '.env': `OPENAI_BASE_URL=${DUP}\nB_BASE_URL=${DUP}\n` });
       try {
-        const log = JSON.parse((await runCli(ws.root, ['--format', 'sarif'])).out);
-        assert.ok(validate(log), JSON.stringify(validate.errors));
+        const text = (await runCli(ws.root, ['--format', 'sarif'])).out;
+        assert.ok(validate(JSON.parse(text)), JSON.stringify(validate.errors));
+        const log = JSON.parse(text) as { runs: { results: { partialFingerprints: Record<string, string> }[]; tool: { driver: { rules: { id: string; properties: { tags: string[]; precision: string } }[] } } }[] };
         const run = log.runs[0];
-        const prints = run.results.map((r: { partialFingerprints: Record<string, string> }) => r.partialFingerprints[FINGERPRINT_KEY]);
+        const prints = run.results.map((r) => r.partialFingerprints[FINGERPRINT_KEY]);
         assert.equal(prints.length, 2);
         assert.match(prints[0], /^[0-9a-f]{32}$/);
         assert.notEqual(prints[0], prints[1], 'different lines, different fingerprints');
-        const rule = run.tool.driver.rules.find((r: { id: string }) => r.id === 'base-url-duplicate-v1');
+        const rule = run.tool.driver.rules.find((r) => r.id === 'base-url-duplicate-v1')!;
         assert.deepEqual(rule.properties.tags, ['rollout-config', 'base-url']);
         assert.equal(rule.properties.precision, 'very-high');
-        assert.ok(run.tool.driver.rules.every((r: { properties: { precision: string } }) => ['very-high', 'high', 'medium'].includes(r.properties.precision)));
+        assert.ok(run.tool.driver.rules.every((r) => ['very-high', 'high', 'medium'].includes(r.properties.precision)));
       } finally {
         ws.cleanup();
       }
