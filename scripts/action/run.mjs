@@ -24,7 +24,17 @@ const SUMMARY_FINDINGS = 20;
 
 const split = (s) => (s ?? '').split(/\s+/).filter(Boolean);
 const paths = split(env.INPUT_PATHS);
-const extra = split(env.INPUT_ARGS);
+/** The action chooses the format and the output file itself: those options in INPUT_ARGS are dropped with a warning. */
+const OWN = new Set(['-f', '--format', '--output-format', '-o', '--output-file']);
+const extra = [];
+for (let i = 0, args = split(env.INPUT_ARGS); i < args.length; i++) {
+  const [name] = args[i].split('=');
+  if (!OWN.has(name)) extra.push(args[i]);
+  else {
+    if (!args[i].includes('=')) i++;
+    console.log(`::warning title=rollout-lint::${name} in args is ignored: the action writes text, annotations, a job summary and SARIF from one run`);
+  }
+}
 const sarifFile = env.INPUT_SARIF_FILE || 'rollout-lint.sarif';
 const output = (key, value) => env.GITHUB_OUTPUT && appendFileSync(env.GITHUB_OUTPUT, `${key}=${value}\n`);
 

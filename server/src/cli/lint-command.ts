@@ -347,11 +347,9 @@ function applyBaseline(baseline: Baseline | undefined, results: FileResult[], op
     for (const r of results) r.findings = [];
     return;
   }
-  let held = 0;
   for (const r of results) {
     if (r.notCandidate) continue;
     const hits = baseline.matches(r.absPath, r.findings, r.text, true);
-    held += hits.filter(Boolean).length;
     r.findings = r.findings.filter((_, i) => !hits[i]);
   }
   if (options.pruneBaseline) {
@@ -361,7 +359,6 @@ function applyBaseline(baseline: Baseline | undefined, results: FileResult[], op
     const stale = baseline.stale();
     if (stale > 0) io.stderr(`rollout-lint: ${stale} baseline entr${stale === 1 ? 'y matches' : 'ies match'} no finding any more (fixed?); --prune-baseline removes ${stale === 1 ? 'it' : 'them'}\n`);
   }
-  void held;
 }
 
 /** Prints the report (or diff, or statistics) and computes the exit code. */

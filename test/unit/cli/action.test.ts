@@ -119,13 +119,14 @@ describe('the GitHub Action (action.yml)', () => {
     });
 
     it('run.mjs on push: one lint, text report, 10 annotations per type and a notice for the rest, job summary, SARIF to upload', () => {
-      const r = runStep([process.execPath, join(ROOT, 'scripts', 'action', 'run.mjs')], 'push', { INPUT_CLI: CLI, INPUT_PATHS: '.', INPUT_ARGS: '--max-warnings 0', INPUT_ANNOTATE: 'true', INPUT_UPLOAD_SARIF: 'auto', INPUT_SARIF_FILE: 'rollout-lint.sarif' });
+      const r = runStep([process.execPath, join(ROOT, 'scripts', 'action', 'run.mjs')], 'push', { INPUT_CLI: CLI, INPUT_PATHS: '.', INPUT_ARGS: '--max-warnings 0 --format json', INPUT_ANNOTATE: 'true', INPUT_UPLOAD_SARIF: 'auto', INPUT_SARIF_FILE: 'rollout-lint.sarif' });
       assert.equal(r.status, 0, r.stderr);
+      assert.match(r.stdout, /^::warning title=rollout-lint::--format in args is ignored/m);
       assert.deepEqual(r.outputs, { 'exit-code': '1', 'sarif-file': 'rollout-lint.sarif', upload: 'true' });
       assert.match(r.stdout, /^\.env:1:1[0-9]: error: .*\[base-url-duplicate-v1\] \[\*\]$/m);
       assert.match(r.stdout, /^✖ 13 problems \(12 errors, 1 warnings\)$/m);
       assert.equal((r.stdout.match(/^::error /gm) ?? []).length, 10);
-      assert.equal((r.stdout.match(/^::warning /gm) ?? []).length, 1);
+      assert.equal((r.stdout.match(/^::warning file=/gm) ?? []).length, 1);
       assert.match(r.stdout, /^::notice title=rollout-lint::2 more errors not annotated \(GitHub shows 10 per type per step\)/m);
       assert.match(r.summary, /^## Rollout Lint$/m);
       assert.match(r.summary, /^\| \[base-url-duplicate-v1\]\(https:[^)]+\) \| error \| 12 \|$/m);
