@@ -79,6 +79,11 @@ export interface FileEnv {
 /** Template dotenv names that no loader reads (DESIGN: exempt from key rules). */
 const TEMPLATE = /(^|[./_-])(example|sample|template|dist|defaults?)$/i;
 
+/** True for a dotenv template (`.env.example`, `.env.sample`, `example.env`): no loader reads it; a user copies it to `.env` beside it. */
+export function isDotenvTemplate(path: string): boolean {
+  return isDotenvPath(path) && TEMPLATE.test(path.slice(path.lastIndexOf('/') + 1));
+}
+
 /** Flags by which a server launch names the address it listens on (sglang, vllm, uvicorn, swift). */
 const BIND_FLAGS = new Set(['--host', '--bind', '--listen', '--address']);
 
