@@ -119,8 +119,15 @@ const CONFIG_JSON_DIR = /(^|\/)(config|configs|conf|settings)\//i;
 /** A JSON key that holds an endpoint base URL: `"base_url"`, `"baseURL"`, `"api_base"`, `"apiBaseUrl"`, `"OPENAI_BASE_URL"`. */
 const ENDPOINT_KEY_JSON = /"(?:\w+[_-])?(?:base_?url|api_?base(?:_?url)?)"\s*:/i;
 
-/** Whether a JSON file's name or folder says it configures models or endpoints (see `CONFIG_JSON_NAME`). */
+/**
+ * Folders of data, not configuration: a gateway's provider catalogue (`src/data/providers.json`, served
+ * as a listing), web assets, recorded outputs. Their JSON is never read as config.
+ */
+const DATA_JSON_DIR = /(^|\/)(data|datasets?|assets|static|public|web|frontend|ui|i18n|locales?|results?|outputs?|logs?|node_modules)\//i;
+
+/** Whether a JSON file's name or folder says it configures models or endpoints (see `CONFIG_JSON_NAME`), outside data folders. */
 function isConfigJsonName(relPath: string): boolean {
+  if (DATA_JSON_DIR.test(relPath)) return false;
   const stem = baseName(relPath).replace(/\.json[c5]?$/i, '');
   return CONFIG_JSON_NAME.test(stem) || CONFIG_JSON_DIR.test(relPath);
 }

@@ -58,7 +58,7 @@ describe('endpoint settings under the names and places real projects use (issue 
         assert.equal(isCandidate(path, table, DEFAULT_CONFIG), true, path);
       }
       assert.equal(isCandidate('configs/models.json', '{"architectures": ["LlamaForCausalLM"]}', DEFAULT_CONFIG), false);
-      for (const path of ['data/train.json', 'tsconfig.json', 'package.json', 'package-lock.json', 'results/outputs.json']) assert.equal(isExcludedByName(path, DEFAULT_CONFIG), true, path);
+      for (const path of ['data/train.json', 'tsconfig.json', 'package.json', 'package-lock.json', 'results/outputs.json', 'src/data/providers.json', 'frontend/src/i18n/models.json']) assert.equal(isExcludedByName(path, DEFAULT_CONFIG), true, path);
     });
 
     it('reports the endpoint path in a models table and nothing in the same text under a data name', async () => {
