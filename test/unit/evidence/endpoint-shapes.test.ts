@@ -6,6 +6,7 @@ import { resolve } from '../../../server/src/core/resolve/resolve';
 import { parseBaseUrl } from '../../../server/src/core/resolve/urls';
 import { plainHttpServer, serverOnPort } from '../../../server/src/core/evidence/local-server';
 import { envReadersOf } from '../../../server/src/core/evidence/env';
+import { loadedConfigReads } from '../../../server/src/core/evidence/loaded-config';
 import { EnvIndex } from '../../../server/src/core/workspace/env-index';
 import { indexDocument } from '../../../server/src/core/workspace/index-document';
 import { matchProviders } from '../../../server/src/core/providers/profiles';
@@ -63,6 +64,52 @@ describe('endpoint settings under the names and places real projects use (issue 
 
     it('reports the endpoint path in a models table and nothing in the same text under a data name', async () => {
       assert.deepEqual(await lintFiles({ 'configs/models.json': table, 'data/samples.json': table }, true), ['configs/models.json:1 [base-url-endpoint-path] error']);
+    });
+  });
+
+  describe('config files that Python code loads and hands to a client', () => {
+    const reads = async (path: string, text: string) => {
+      const extraction = extract('python', text, path, await loadGrammars());
+      return loadedConfigReads(path, text, extraction).map((r) => `${r.files.join('|')}#${r.key} ${r.consumer.id}`);
+    };
+
+    it('follows json.load / yaml.safe_load / tomllib.load through subscripts, .get, for-loops and plain assignments', async () => {
+      const text = [
+        'import json, yaml, tomllib',
+        'from openai import OpenAI',
+        'with open("configs/models.json") as f:',
+        '    MODELS = json.load(f)',
+        'CFG = yaml.safe_load(open("conf/llm.yaml"))',
+        'with open("agent.toml", "rb") as fh:',
+        '    AGENT = tomllib.load(fh)',
+        'def client_for(name):',
+        '    entry = MODELS[name]',
+        '    return OpenAI(base_url=entry["base_url"])',
+        'judge = OpenAI(base_url=CFG["judge"].get("api_base"))',
+        'for name, spec in AGENT["providers"].items():',
+        '    OpenAI(base_url=spec["base_url"])',
+        'base = CFG["llm"]["base_url"]',
+        'llm = OpenAI(base_url=base)',
+        'other = OpenAI(base_url=make_url())',
+        '',
+      ].join('\n');
+      assert.deepEqual(await reads('app/client.py', text), [
+        'configs/models.json|app/configs/models.json#base_url openai-sdk',
+        'conf/llm.yaml|app/conf/llm.yaml#api_base openai-sdk',
+        'agent.toml|app/agent.toml#base_url openai-sdk',
+        'conf/llm.yaml|app/conf/llm.yaml#base_url openai-sdk',
+      ]);
+      assert.deepEqual(await reads('client.py', 'from openai import OpenAI\nc = OpenAI(base_url=cfg["base_url"])\n'), [], 'no load, nothing to follow');
+    });
+
+    it('the loaded file is judged with that client: a bare local host gets the /v1 warning, with the read as related location', async () => {
+      const models = '{\n  "local": {"base_url": "http://localhost:8000"},\n  "hosted": {"base_url": "https://api.openai.com/v1"}\n}\n';
+      const code = 'import json\nfrom openai import OpenAI\nwith open("configs/models.json") as f:\n    MODELS = json.load(f)\nclient = OpenAI(base_url=MODELS["local"]["base_url"])\n';
+      assert.deepEqual(await lintFiles({ 'configs/models.json': models, 'client.py': code }, true), ['configs/models.json:2 [base-url-missing-v1] warning']);
+      assert.deepEqual(await lintFiles({ 'configs/models.json': models }, true), [], 'no client visible: no consumer, no /v1 finding');
+      const yaml = 'llm:\n  base_url: http://gpu-box.example.com:11434\n';
+      const yamlCode = 'import yaml\nfrom openai import OpenAI\nCFG = yaml.safe_load(open("conf/llm.yaml"))\nllm = OpenAI(base_url=CFG["llm"]["base_url"])\n';
+      assert.deepEqual(await lintFiles({ 'conf/llm.yaml': yaml, 'train/run.py': yamlCode }, true), ['conf/llm.yaml:2 [base-url-missing-v1] warning']);
     });
   });
 

@@ -1,4 +1,5 @@
 import type { Consumer, Extraction, FileLocation, Range, Role, Setting } from '../model/types';
+import { loadedConfigReads, loadedReadName } from '../evidence/loaded-config';
 import type { ResolvedBaseUrl } from '../resolve/resolve';
 import { consumersOf } from '../resolve/consumers';
 import { LineIndex } from '../positions';
@@ -184,6 +185,12 @@ export function envFactsOf(path: string, text: string, extraction: Extraction, b
     file.reads.push(ref);
   }
   if (code === undefined) file.reads.push(...interpolationReads(extraction, baseUrls, loc));
+  // Values of loaded config files that reach a client (`OpenAI(base_url=json.load(…)[name]["base_url"])`), for the config file's lint.
+  if (code === 'python') {
+    for (const read of loadedConfigReads(path, text, extraction)) {
+      for (const target of read.files) file.reads.push({ name: loadedReadName(target, read.key), at: loc(read.range), syntax: 'python', consumers: [read.consumer] });
+    }
+  }
   const envFiles = composeEnvFiles(path, extraction, loc);
   if (envFiles.length) file.envFiles = envFiles;
   file.dotenvOverrides = extraction.settings.some((s) => s.kind === 'kwarg' && s.key === 'override' && /(^|\.)load_dotenv$/.test(s.callee ?? '') && s.valueType === 'boolean' && s.value?.toLowerCase() === 'true');
