@@ -3,6 +3,7 @@ import type { LintConfig } from '../config/config';
 import { BUILTIN_PROVIDERS, matchProviders, type ProviderProfile } from '../providers/profiles';
 import { consumersOf } from './consumers';
 import { isReferenceValue } from '../evidence/value';
+import { isPlaceholderUrl } from '../rules/url-shape';
 import { roleOf } from './roles';
 import { effectiveRequestUrl, parseBaseUrl, type ParsedBaseUrl } from './urls';
 import { CLIENT_URL, clientsOf, requestPath, valueFor, type ClientReading } from './clients';
@@ -54,7 +55,8 @@ export function resolve(extraction: Extraction, config: LintConfig): Resolution 
       s.value = undefined;
       s.valueType = 'dynamic';
     }
-    if (!s.role && isEvidenceTarget(s, extraction) && parseBaseUrl(s.value?.trim() ?? '')) s.role = 'baseUrl';
+    // A variable that code passes as a client's base (`url = "…"; OpenAI(base_url=url)`) is a base URL when its value is one, or a placeholder for one (`"YOUR_ENDPOINT"`).
+    if (!s.role && isEvidenceTarget(s, extraction) && (parseBaseUrl(s.value?.trim() ?? '') || (s.valueType === 'string' && isPlaceholderUrl(s.value?.trim() ?? '')))) s.role = 'baseUrl';
     if (s.role) settings.push(s);
   }
   const groups = new Map<string, Setting[]>();
