@@ -70,8 +70,8 @@ export function mayReadEnvJavaScript(relPath: string, text: string): boolean {
   return !isGeneratedJavaScriptPath(relPath) && text.includes('process') && PROCESS_ENV.test(text);
 }
 
-/** Tokens whose presence makes a Python or shell file worth linting (DESIGN "Files"). */
-export const TRIGGER_TOKENS = /base_?url|api_base|api_key|azure_endpoint|openai_api_version|apikey|auth_token|openai_key|logprob|router[_-]ip|server_host|no_proxy|_proxy=|chat\/completions|\/v1\b/i;
+/** Tokens whose presence makes a Python, shell or TOML file worth linting (DESIGN "Files"); `-` spellings are flags and TOML keys (`--base-url`, `api-key = …`). */
+export const TRIGGER_TOKENS = /base[_-]?url|api[_-]base|api[_-]key|azure_endpoint|openai_api_version|apikey|auth_token|openai_key|logprob|router[_-]ip|server_host|no_proxy|_proxy=|chat\/completions|\/v1\b/i;
 
 /**
  * Whether the walker lints a file (DESIGN "Files"): dotenv and YAML always; JSON only

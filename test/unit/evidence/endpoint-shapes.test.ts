@@ -129,6 +129,15 @@ describe('endpoint settings under the names and places real projects use (issue 
     });
   });
 
+  describe('any *.toml, and kebab-case keys and flags', () => {
+    it('a TOML, Python or shell file is a candidate for base-url / api-key / api-base spelled with a dash', () => {
+      assert.equal(isCandidate('tools/agent.toml', '[model]\nbase-url = "http://x/v1"\n', DEFAULT_CONFIG), true);
+      assert.equal(isCandidate('serve.sh', 'mytool --api-base http://x/v1\n', DEFAULT_CONFIG), true);
+      assert.equal(isCandidate('run.py', 'parser.add_argument("--api-key")\n', DEFAULT_CONFIG), true);
+      assert.equal(isCandidate('tools/other.toml', '[tool.black]\nline-length = 100\n', DEFAULT_CONFIG), false);
+    });
+  });
+
   describe('role names of agent frameworks and eval tools', () => {
     it('apiBaseUrl / api_base_url are base URLs; api_keys lists are keys', async () => {
       const grammars = await loadGrammars();
