@@ -111,6 +111,17 @@ describe('endpoint settings under the names and places real projects use (issue 
       const yamlCode = 'import yaml\nfrom openai import OpenAI\nCFG = yaml.safe_load(open("conf/llm.yaml"))\nllm = OpenAI(base_url=CFG["llm"]["base_url"])\n';
       assert.deepEqual(await lintFiles({ 'conf/llm.yaml': yaml, 'train/run.py': yamlCode }, true), ['conf/llm.yaml:2 [base-url-missing-v1] warning']);
     });
+
+    it('the loaded file depends on the code that loads it (editor caches key on the env index signature)', async () => {
+      const grammars = await loadGrammars();
+      const index = new EnvIndex();
+      const models = '{"local": {"base_url": "http://localhost:8000"}}\n';
+      index.set(indexDocument({ path: 'configs/models.json', text: models }, grammars));
+      const before = index.dependencySignature('configs/models.json');
+      const code = 'import json\nfrom openai import OpenAI\nMODELS = json.load(open("configs/models.json"))\nc = OpenAI(base_url=MODELS["local"]["base_url"])\n';
+      index.set(indexDocument({ path: 'client.py', text: code }, grammars));
+      assert.notEqual(index.dependencySignature('configs/models.json'), before);
+    });
   });
 
   describe('container runs set the container environment', () => {

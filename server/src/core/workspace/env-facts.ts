@@ -75,6 +75,8 @@ export interface FileEnv {
   envFiles?: EnvFileLink[];
   /** Python: `load_dotenv(override=True)` — dotenv values win over the process environment for this file's reads. */
   dotenvOverrides?: boolean;
+  /** JSON/YAML/TOML: the `loadedReadName`s of its base URLs, whose reads in code (`json.load` … `OpenAI(base_url=…)`) it depends on. */
+  loadedNames?: string[];
 }
 
 /** Template dotenv names that no loader reads (DESIGN: exempt from key rules). */
@@ -184,7 +186,11 @@ export function envFactsOf(path: string, text: string, extraction: Extraction, b
     if (syntax === 'shell' && isBind(read.range)) ref.bindAddress = true;
     file.reads.push(ref);
   }
-  if (code === undefined) file.reads.push(...interpolationReads(extraction, baseUrls, loc));
+  if (code === undefined) {
+    file.reads.push(...interpolationReads(extraction, baseUrls, loc));
+    const loadedNames = [...new Set(baseUrls.filter((b) => b.setting.kind === 'property').map((b) => loadedReadName(path, b.setting.key)))];
+    if (loadedNames.length) file.loadedNames = loadedNames;
+  }
   // Values of loaded config files that reach a client (`OpenAI(base_url=json.load(…)[name]["base_url"])`), for the config file's lint.
   if (code === 'python') {
     for (const read of loadedConfigReads(path, text, extraction)) {
