@@ -100,6 +100,20 @@ describe('endpoint settings under the names and places real projects use (issue 
         'conf/llm.yaml|app/conf/llm.yaml#base_url openai-sdk',
       ]);
       assert.deepEqual(await reads('client.py', 'from openai import OpenAI\nc = OpenAI(base_url=cfg["base_url"])\n'), [], 'no load, nothing to follow');
+      const viaPath = [
+        'import json, os',
+        'from openai import OpenAI',
+        'CONFIG_PATH = os.path.join(os.path.dirname(__file__), "configs", "model_configs.json")',
+        'with open(CONFIG_PATH, "r") as f:',
+        '    MODEL_CONFIGS = json.load(f)',
+        'spec = MODEL_CONFIGS["qwen"]',
+        'client = OpenAI(base_url=spec["base_url"], api_key=spec.get("api_key"))',
+        '',
+      ].join('\n');
+      assert.deepEqual(await reads('agents/llm.py', viaPath), [
+        'configs/model_configs.json|agents/configs/model_configs.json#base_url openai-sdk',
+        'configs/model_configs.json|agents/configs/model_configs.json#api_key openai-sdk',
+      ]);
     });
 
     it('the loaded file is judged with that client: a bare local host gets the /v1 warning, with the read as related location', async () => {

@@ -16,8 +16,10 @@ export interface LoadedConfigRead {
 }
 
 const NAME = String.raw`[A-Za-z_][\w.]*`;
-/** `with open("p") as f:` (any mode, `Path("p").open()` too). */
-const WITH_OPEN = new RegExp(String.raw`with\s+(?:open\(|(?:pathlib\.)?Path\()\s*[rRuUbB]?(['"])([^'"\n]+)\1[^\n]*?\s+as\s+(${NAME})\s*:`, 'g');
+/** `with open("p") as f:` or `with open(PATH) as f:` (any mode, `Path("p").open()` too). */
+const WITH_OPEN = new RegExp(String.raw`with\s+(?:open\(|(?:pathlib\.)?Path\()\s*(?:[rRuUbB]?(['"])([^'"\n]+)\1|(${NAME}))[^\n]*?\s+as\s+(${NAME})\s*:`, 'g');
+/** `PATH = os.path.join(os.path.dirname(__file__), "configs", "models.json")`: a variable naming a config file. */
+const PATH_VAR = new RegExp(String.raw`^[ \t]*(${NAME})\s*=\s*([^\n]*\.(?:json|jsonc|json5|ya?ml|toml)['"][^\n]*)$`, 'gm');
 /** `V = json.load(…)`, `yaml.safe_load(…)`, `yaml.load(…, Loader=…)`, `tomllib.load(…)`, `json.loads(Path("p").read_text())`. */
 const LOAD = new RegExp(String.raw`(${NAME})\s*(?::[^=\n]+)?=\s*(?:json|yaml|toml|tomllib|tomli|json5)\.(?:safe_)?loads?\(([^\n]*)\)`, 'g');
 /** `W = V[…]…`, `W = V.get(…)`: `W` is part of what `V` holds. */
@@ -62,13 +64,24 @@ function normalize(path: string): string | undefined {
  */
 export function loadedConfigReads(path: string, text: string, extraction: Extraction): LoadedConfigRead[] {
   if (!/\b(json|yaml|toml|tomllib|tomli|json5)\.(safe_)?loads?\(/.test(text)) return [];
+  /** Variables that name a config file: the file's literal segments joined (`os.path.join(d, "configs", "m.json")` → `configs/m.json`). */
+  const pathVars = new Map<string, string>();
+  for (const m of text.matchAll(PATH_VAR)) {
+    if (/\bf['"]/.test(m[2])) continue;
+    const segments = [...m[2].matchAll(/(['"])([^'"\n]*)\1/g)].map((l) => l[2]).filter((l) => l !== '' && !/^[rwab+]+$/.test(l));
+    if (segments.length && CONFIG_LITERAL.test(`"${segments[segments.length - 1]}"`)) pathVars.set(m[1], segments.join('/'));
+  }
   const openFiles = new Map<string, string>();
-  for (const m of text.matchAll(WITH_OPEN)) openFiles.set(m[3], m[2]);
+  for (const m of text.matchAll(WITH_OPEN)) {
+    const file = m[2] ?? (m[3] !== undefined ? pathVars.get(m[3]) : undefined);
+    if (file) openFiles.set(m[4], file);
+  }
   /** Variable → the config file it holds (part of). */
   const loaded = new Map<string, string>();
   for (const m of text.matchAll(LOAD)) {
     const args = m[2];
-    const file = CONFIG_LITERAL.exec(args)?.[2] ?? openFiles.get(args.split(/[,)]/)[0].trim());
+    const inner = /^(?:open|(?:pathlib\.)?Path)\(\s*([A-Za-z_][\w.]*)/.exec(args.trim())?.[1];
+    const file = CONFIG_LITERAL.exec(args)?.[2] ?? openFiles.get(args.split(/[,)]/)[0].trim()) ?? (inner !== undefined ? pathVars.get(inner) : undefined);
     if (file) loaded.set(m[1], file);
   }
   if (loaded.size === 0) return [];
