@@ -74,6 +74,12 @@ export function mayReadEnvJavaScript(relPath: string, text: string): boolean {
 export const TRIGGER_TOKENS = /base[_-]?url|api[_-]base|api[_-]key|azure_endpoint|openai_api_version|apikey|auth_token|openai_key|logprob|router[_-]ip|server_host|no_proxy|_proxy=|chat\/completions|\/v1\b/i;
 
 /**
+ * Tokens that mark a line as holding a setting, for `parse-error` (is a parse problem hiding one?): the
+ * `_` spellings only, since a `-` spelling is as often prose ("API-key" in a comment) as a key.
+ */
+export const SETTING_LINE_TOKENS = /base_?url|api_base|api_key|azure_endpoint|openai_api_version|apikey|auth_token|openai_key|logprob|router[_-]ip|server_host|no_proxy|_proxy=|chat\/completions|\/v1\b/i;
+
+/**
  * Whether the walker lints a file (DESIGN "Files"): dotenv and YAML always; JSON only
  * `openclaw.json`, `*.json5` with a trigger token, `*settings.json`/`settings.local.json` (Claude Code) with an `env` key,
  * a config-named JSON (`configs/models.json`) with an endpoint-shaped key, or `config.jsonGlobs`; Python, shell, TOML
