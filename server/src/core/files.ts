@@ -70,12 +70,19 @@ export function mayReadEnvJavaScript(relPath: string, text: string): boolean {
   return !isGeneratedJavaScriptPath(relPath) && text.includes('process') && PROCESS_ENV.test(text);
 }
 
-/** Tokens whose presence makes a Python or shell file worth linting (DESIGN "Files"). */
-export const TRIGGER_TOKENS = /base_?url|api_base|api_key|azure_endpoint|openai_api_version|apikey|auth_token|openai_key|logprob|router[_-]ip|server_host|no_proxy|_proxy=|chat\/completions|\/v1\b/i;
+/** Tokens whose presence makes a Python, shell or TOML file worth linting (DESIGN "Files"); `-` spellings are flags and TOML keys (`--base-url`, `api-key = …`). */
+export const TRIGGER_TOKENS = /base[_-]?url|api[_-]base|api[_-]key|azure_endpoint|openai_api_version|apikey|auth_token|openai_key|logprob|router[_-]ip|server_host|no_proxy|_proxy=|chat\/completions|\/v1\b/i;
+
+/**
+ * Tokens that mark a line as holding a setting, for `parse-error` (is a parse problem hiding one?): the
+ * `_` spellings only, since a `-` spelling is as often prose ("API-key" in a comment) as a key.
+ */
+export const SETTING_LINE_TOKENS = /base_?url|api_base|api_key|azure_endpoint|openai_api_version|apikey|auth_token|openai_key|logprob|router[_-]ip|server_host|no_proxy|_proxy=|chat\/completions|\/v1\b/i;
 
 /**
  * Whether the walker lints a file (DESIGN "Files"): dotenv and YAML always; JSON only
- * `openclaw.json`, `*.json5` with a trigger token, `*settings.json`/`settings.local.json` (Claude Code) with an `env` key, or `config.jsonGlobs`; Python, shell, TOML
+ * `openclaw.json`, `*.json5` with a trigger token, `*settings.json`/`settings.local.json` (Claude Code) with an `env` key,
+ * a config-named JSON (`configs/models.json`) with an endpoint-shaped key, or `config.jsonGlobs`; Python, shell, TOML
  * (Codex `config.toml`, `pyproject.toml`) and notebooks when their text has a trigger token;
  * JavaScript/TypeScript when it reads `process.env` and has a trigger token, outside build output. `relPath` is workspace-relative with `/` separators.
  */
@@ -90,6 +97,7 @@ export function isCandidate(relPath: string, text: string, config: LintConfig): 
       if (name === 'openclaw.json') return true;
       if (name.endsWith('.json5')) return TRIGGER_TOKENS.test(text);
       if (SETTINGS_JSON.test(name) && /"env"\s*:/.test(text)) return true;
+      if (isConfigJsonName(relPath) && ENDPOINT_KEY_JSON.test(text)) return true;
       return jsonGlobbed(relPath, config);
     case 'python':
     case 'shell':
@@ -105,6 +113,30 @@ export function isCandidate(relPath: string, text: string, config: LintConfig): 
 }
 
 const SETTINGS_JSON = /settings(\.local)?\.json$/;
+
+/**
+ * JSON files whose name or folder says they configure models or endpoints (`configs/models.json`,
+ * `llm_config.json`, `providers.json`, `model_endpoints.json`): read, and linted when they hold an
+ * endpoint-shaped key (`ENDPOINT_KEY_JSON`). Other JSON (data sets, lock files, `tsconfig.json`) is
+ * never read: a repository may hold thousands of data files.
+ */
+const CONFIG_JSON_NAME = /(^|[._-])(config|configs|conf|settings|models?|providers?|endpoints?|llms?|apis?|clients?|agents?)([._-]|$)/i;
+const CONFIG_JSON_DIR = /(^|\/)(config|configs|conf|settings)\//i;
+/** A JSON key that holds an endpoint base URL: `"base_url"`, `"baseURL"`, `"api_base"`, `"apiBaseUrl"`, `"OPENAI_BASE_URL"`. */
+const ENDPOINT_KEY_JSON = /"(?:\w+[_-])?(?:base_?url|api_?base(?:_?url)?)"\s*:/i;
+
+/**
+ * Folders of data, not configuration: a gateway's provider catalogue (`src/data/providers.json`, served
+ * as a listing), web assets, recorded outputs. Their JSON is never read as config.
+ */
+const DATA_JSON_DIR = /(^|\/)(data|datasets?|assets|static|public|web|frontend|ui|i18n|locales?|results?|outputs?|logs?|node_modules)\//i;
+
+/** Whether a JSON file's name or folder says it configures models or endpoints (see `CONFIG_JSON_NAME`), outside data folders. */
+function isConfigJsonName(relPath: string): boolean {
+  if (DATA_JSON_DIR.test(relPath)) return false;
+  const stem = baseName(relPath).replace(/\.json[c5]?$/i, '');
+  return CONFIG_JSON_NAME.test(stem) || CONFIG_JSON_DIR.test(relPath);
+}
 
 const jsonGlobMatchers = new WeakMap<readonly string[], (path: string) => boolean>();
 
@@ -122,14 +154,14 @@ function jsonGlobbed(relPath: string, config: LintConfig): boolean {
 /**
  * Whether the file's name alone rules it out as a candidate (`isCandidate` would be false whatever
  * its text), so it need not be read: a JSON file that is not `openclaw.json` or `*.json5`, not a Claude Code
- * `settings.json`/`settings.local.json`, and not matched by `config.jsonGlobs`; JavaScript/TypeScript build output (`isGeneratedJavaScriptPath`).
+ * `settings.json`/`settings.local.json`, not config-named (`isConfigJsonName`), and not matched by `config.jsonGlobs`; JavaScript/TypeScript build output (`isGeneratedJavaScriptPath`).
  */
 export function isExcludedByName(relPath: string, config: LintConfig): boolean {
   const format = formatOf(relPath);
   if (format === 'javascript') return isGeneratedJavaScriptPath(relPath);
   if (format !== 'json') return false;
   const name = baseName(relPath).toLowerCase();
-  return name !== 'openclaw.json' && !name.endsWith('.json5') && !SETTINGS_JSON.test(name) && !jsonGlobbed(relPath, config);
+  return name !== 'openclaw.json' && !name.endsWith('.json5') && !SETTINGS_JSON.test(name) && !isConfigJsonName(relPath) && !jsonGlobbed(relPath, config);
 }
 
 /** Config files that are linted even when git-ignored (`.env` usually is). */

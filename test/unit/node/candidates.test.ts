@@ -22,7 +22,10 @@ describe('candidacy from the file name (issue 16)', () => {
       ['.claude/settings.json', DEFAULT_CONFIG, false],
       ['.claude/settings.local.json', DEFAULT_CONFIG, false],
       ['conf/x/providers.json', globbed, false],
-      ['other/providers.json', globbed, true],
+      ['other/items.json', globbed, true],
+      // config-named JSON is read, and linted when it holds an endpoint-shaped key (issue 23)
+      ['other/providers.json', DEFAULT_CONFIG, false],
+      ['src/data/providers.json', DEFAULT_CONFIG, true],
       ['run.py', DEFAULT_CONFIG, false],
       ['.env', DEFAULT_CONFIG, false],
       ['conf/providers.json5', DEFAULT_CONFIG, false],

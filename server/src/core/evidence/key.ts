@@ -9,9 +9,9 @@ import { MODEL_NAME_PREFIX as MODEL_KEY_PREFIX } from './vendors';
 /** Path words under which a generic `api_key` is plausibly a model endpoint's key. */
 const MODEL_PATH_WORD = /(^|[._\-[\]])(openai|anthropic|llm|model|models|provider|providers|rollout|policy|reward|judge|teacher|inference|serving|generation)([._\-[\]]|$)/i;
 
-/** The name part before the key suffix: `OPENAI_API_KEY` → `openai`, `X-Cohere-Api-Key` → `cohere`, `--api-key` → `` (generic). */
+/** The name part before the key suffix: `OPENAI_API_KEY` → `openai`, `X-Cohere-Api-Key` → `cohere`, `--api-key` and `api_keys` → `` (generic). */
 function keyPrefix(setting: Setting): string {
-  return normalizeKey(setting.key).replace(/^x_/, '').replace(/_?(api_key|apikey|auth_token|key)$/, '');
+  return normalizeKey(setting.key).replace(/^x_/, '').replace(/_?(api_keys?|apikeys?|auth_token|key)$/, '');
 }
 
 /** The base-URL prefix of a base-URL key: `OPENAI_BASE_URL` → `openai`. */

@@ -3,7 +3,7 @@ import type { Language, Tree } from 'web-tree-sitter';
 import { emptyExtraction, type EnvRead, type Extraction, type Range } from '../model/types';
 import { parseWith, snapshotOf, type SyntaxNode } from './treesitter';
 import { commandParts, splitInvocations } from './shell/commands';
-import type { ShellContext } from './shell/context';
+import type { Invocation, ShellContext } from './shell/context';
 import { readCurl } from './shell/curl';
 import { attachedValue, readFlags, type FlagOwner } from './shell/flags';
 import { addFlagSites } from './shell/sites';
@@ -125,14 +125,37 @@ function readAssignment(context: ShellContext, node: SyntaxNode, owner: Assignme
   addSetting(context, { key: name.text, kind: 'env', keyRange: rangeOf(name), ...owner }, word);
 }
 
-/** `env K=V cmd`: `K=V` is an env prefix of `cmd`, like `K=V cmd`. */
-function readEnvWord(context: ShellContext, node: SyntaxNode, owner: AssignmentOwner): void {
+/**
+ * `env K=V cmd`: `K=V` is an env prefix of `cmd`, like `K=V cmd`. `skip` characters of the word's
+ * literal head come before the name (`--env=` of `docker run --env=K=V`).
+ */
+function readEnvWord(context: ShellContext, node: SyntaxNode, owner: AssignmentOwner, skip = 0): void {
   const word = wordOf(context, node);
   const head = word.segments[0];
-  const eq = head?.kind === 'literal' ? head.text.indexOf('=') : -1;
-  if (head?.kind !== 'literal' || eq <= 0) return;
-  const placement = { key: head.text.slice(0, eq), kind: 'env' as const, keyRange: literalSpan(head, 0, eq), ...owner };
+  const eq = head?.kind === 'literal' ? head.text.indexOf('=', skip) : -1;
+  if (head?.kind !== 'literal' || eq <= skip || !/^[A-Za-z_]\w*$/.test(head.text.slice(skip, eq))) return;
+  const placement = { key: head.text.slice(skip, eq), kind: 'env' as const, keyRange: literalSpan(head, skip, eq), ...owner };
   addSetting(context, placement, attachedValue(context, node, word, head.offsets[eq] + 1));
+}
+
+/** Container runs whose `-e`/`--env K=V` options set the container's environment (docker/podman/nerdctl `run`/`create`). */
+const CONTAINER_RUN = /^(docker|podman|nerdctl) (run|create)$/;
+
+/**
+ * The `-e K=V`, `--env K=V` and `--env=K=V` options of a container run (`docker run` reference:
+ * "--env, -e: Set environment variables"): env settings of the container, grouped with its command.
+ * `-e K` alone passes the host's value through and defines nothing here.
+ */
+function readContainerEnv(context: ShellContext, invocation: Invocation): void {
+  if (!CONTAINER_RUN.test(invocation.summary)) return;
+  const owner: AssignmentOwner = { group: invocation.group, command: invocation.summary, statementRange: invocation.statementRange };
+  const { items } = invocation;
+  for (let i = 0; i < items.length; i++) {
+    const head = wordOf(context, items[i]).segments[0];
+    if (head?.kind !== 'literal') continue;
+    if ((head.text === '-e' || head.text === '--env') && items[i + 1]) readEnvWord(context, items[++i], owner);
+    else if (head.text.startsWith('--env=')) readEnvWord(context, items[i], owner, '--env='.length);
+  }
 }
 
 function readCommand(context: ShellContext, node: SyntaxNode): void {
@@ -162,6 +185,7 @@ function readCommand(context: ShellContext, node: SyntaxNode): void {
     }
     const owner = { group: invocation.group, command: invocation.summary, statementRange: invocation.statementRange };
     const { settings, spreads } = readFlags(context, invocation.items, owner);
+    readContainerEnv(context, invocation);
     readToolFlags(context, invocation);
     context.invocations.push({ invocation, settings, spreads });
   }

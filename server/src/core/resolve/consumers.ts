@@ -81,6 +81,7 @@ export function consumersOf(setting: Setting, groupOf: (group: string) => readon
   }
   const targets = new Set<string>();
   if (setting.kind === 'assignment') targets.add(setting.path).add(setting.key);
+  if (setting.kind === 'property') targets.add(`load:${setting.path}`);
   if (envLike) targets.add(`env:${setting.envName ?? setting.key}`);
   for (const e of evidence) {
     if (targets.has(e.target) && !out.some((c) => c.id === e.consumer.id && c.appendedPath === e.consumer.appendedPath)) {

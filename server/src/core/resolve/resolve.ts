@@ -3,6 +3,7 @@ import type { LintConfig } from '../config/config';
 import { BUILTIN_PROVIDERS, matchProviders, type ProviderProfile } from '../providers/profiles';
 import { consumersOf } from './consumers';
 import { isReferenceValue } from '../evidence/value';
+import { isPlaceholderUrl } from '../rules/url-shape';
 import { roleOf } from './roles';
 import { effectiveRequestUrl, parseBaseUrl, type ParsedBaseUrl } from './urls';
 import { CLIENT_URL, clientsOf, requestPath, valueFor, type ClientReading } from './clients';
@@ -54,7 +55,11 @@ export function resolve(extraction: Extraction, config: LintConfig): Resolution 
       s.value = undefined;
       s.valueType = 'dynamic';
     }
+    // A variable that code passes as a client's base (`url = "…"; OpenAI(base_url=url)`) is a base URL when its value is one, or a
+    // placeholder for one (`"YOUR_ENDPOINT"`) passed as is: a placeholder joined into a string (`f"{ADDR}/v1"`) is often a
+    // template slot that other code fills in by text replacement (lmdeploy eval/config.py `'http://<API_SERVER>'`).
     if (!s.role && isEvidenceTarget(s, extraction) && parseBaseUrl(s.value?.trim() ?? '')) s.role = 'baseUrl';
+    else if (!s.role && s.valueType === 'string' && isPlaceholderUrl(s.value?.trim() ?? '') && isEvidenceTarget(s, extraction, true)) s.role = 'baseUrl';
     if (s.role) settings.push(s);
   }
   const groups = new Map<string, Setting[]>();
@@ -116,9 +121,9 @@ function requestsOf(setting: Setting, value: string, consumer: Consumer): Effect
 
 /**
  * A setting whose name code joins a path onto (`f"{ROUTER}/v1/chat/completions"`) is a base URL
- * whatever it is called.
+ * whatever it is called. `whole`: only a use as a client's whole base (`OpenAI(base_url=X)`), no join.
  */
-function isEvidenceTarget(setting: Setting, extraction: Extraction): boolean {
+function isEvidenceTarget(setting: Setting, extraction: Extraction, whole = false): boolean {
   const targets = setting.kind === 'assignment' ? [setting.path, setting.key] : setting.kind === 'env' || setting.kind === 'envDefault' ? [`env:${setting.envName ?? setting.key}`] : [];
-  return extraction.consumerEvidence.some((e) => targets.includes(e.target));
+  return extraction.consumerEvidence.some((e) => targets.includes(e.target) && (!whole || (e.consumer.appendedPath === undefined && e.consumer.id !== 'raw')));
 }

@@ -20,12 +20,15 @@ export interface RoleRule {
 export const ROLE_TABLE: readonly RoleRule[] = [
   {
     role: 'baseUrl',
-    exact: ['openai_base_url', 'openai_api_base', 'base_url', 'baseurl', 'api_base', 'apibase', 'azure_endpoint', 'azure_openai_endpoint', 'openai_api_base_url'],
-    suffix: ['_base_url', '_api_base', '_baseurl'],
+    // `apiBaseUrl`/`api_base_url`: provider blocks of agent frameworks and eval tools (e.g. a YAML `providers.<name>.apiBaseUrl`).
+    exact: ['openai_base_url', 'openai_api_base', 'base_url', 'baseurl', 'api_base', 'apibase', 'azure_endpoint', 'azure_openai_endpoint', 'openai_api_base_url', 'apibaseurl'],
+    suffix: ['_base_url', '_api_base', '_baseurl', '_apibaseurl'],
   },
   { role: 'host', exact: ['sglang_router_ip'], suffix: ['_server_host', '_router_ip', '_router_host'] },
   { role: 'port', suffix: ['_server_port', '_router_port'] },
   { role: 'apiKey', exact: ['api_key', 'apikey', 'openai_key', 'auth_token', 'experimental_bearer_token'], suffix: ['_api_key', '_auth_token', '_apikey'] },
+  // A list of keys a client rotates through (`api_keys: [sk-…, sk-…]`): each item is a key.
+  { role: 'apiKey', exact: ['api_keys', 'apikeys'], suffix: ['_api_keys', '_apikeys'] },
   { role: 'apiKey', suffix: ['openai_key', 'anthropic_key', 'deepseek_key', 'openrouter_key', 'llm_key'], kinds: ['flag'] },
   { role: 'header', exact: ['authorization'] },
   { role: 'logprobs', exact: ['logprobs', 'return_logprob'] },

@@ -4,6 +4,7 @@ import { replaceContent, shorten, subjectOf } from './util';
 import { sdkJoin, withPath } from '../resolve/urls';
 import { findVerified, worksAsConfigured } from '../model/verified';
 import { isLocalHost } from '../model/hosts';
+import { serverOnPort } from '../evidence/local-server';
 import { hostMatches, providerName, splitDocumentedUrl } from '../providers/profiles';
 
 /**
@@ -11,7 +12,9 @@ import { hostMatches, providerName, splitDocumentedUrl } from '../providers/prof
  * - warning: the path is empty or `/`, the consumer joins OpenAI paths (`/chat/completions`,
  *   `/responses`), and no matching provider profile documents a version-less base (DeepSeek does);
  * - hint instead when an SDK reads the value and the host is neither local nor in any provider profile:
- *   several providers serve the OpenAI API at the root, so only a probe can tell;
+ *   several providers serve the OpenAI API at the root, so only a probe can tell; but a warning naming
+ *   the server when the URL's port is a local inference server's default (`serverOnPort`: Ollama
+ *   11434, vLLM 8000, SGLang 30000, LM Studio 1234, llama.cpp 8080 all serve under /v1);
  * - warning naming the documented base: the path is empty and the matching profile documents another
  *   path (DashScope `…/compatible-mode/v1`, Zhipu `…/api/paas/v4`, Groq `…/openai/v1`);
  * - hint: a provider profile documents a different base for this consumer (TaoToken's `…/api` under the
@@ -42,6 +45,7 @@ export default defineRule({
     en: {
       bare: 'base URL "{value}" has no path; {via} will call {url}, which OpenAI-compatible servers serve under /v1',
       profile: 'base URL "{value}": {via} will call {url}, but {provider} documents {documented}; verify with {testConnection}',
+      bareServer: 'base URL "{value}" has no path; {via} will call {url}, but port {port} is the default of {server}, which serves its OpenAI-compatible API under /v1',
       bareUnknown: 'base URL "{value}" has no path; {via} will call {url}. Most OpenAI-compatible servers serve under /v1, a few at the root; verify with {testConnection}',
       'fix.append': 'Append /v1 to the base URL',
       'fix.documented': 'Use the documented base {documented}',
@@ -51,6 +55,7 @@ export default defineRule({
     'zh-CN': {
       bare: 'base URL "{value}" 没有路径；{via} 会请求 {url}，而 OpenAI 兼容服务通常在 /v1 下提供接口',
       profile: 'base URL "{value}"：{via} 会请求 {url}，但 {provider} 文档给出的是 {documented}；可用 {testConnection} 验证',
+      bareServer: 'base URL "{value}" 没有路径；{via} 会请求 {url}，但端口 {port} 是 {server} 的默认端口，它在 /v1 下提供 OpenAI 兼容接口',
       bareUnknown: 'base URL "{value}" 没有路径；{via} 会请求 {url}。多数 OpenAI 兼容服务在 /v1 下提供接口，少数在根路径；可用 {testConnection} 验证',
       'fix.append': '在 base URL 末尾追加 /v1',
       'fix.documented': '改用文档中的 base {documented}',
@@ -117,11 +122,13 @@ export default defineRule({
       }
       if (path === '') {
         if (sameHostPaths.includes('') || reportProven()) continue;
-        const unknownHost = base.providers.length === 0 && !isLocalHost(parsed.host) && SDK_READ_KINDS.has(setting.kind);
+        // A host no profile knows, on the default port of a local inference server: that server's /v1 (`serverOnPort`).
+        const onPort = serverOnPort(parsed, base.providers);
+        const unknownHost = !onPort && base.providers.length === 0 && !isLocalHost(parsed.host) && SDK_READ_KINDS.has(setting.kind);
         report({
           severity: unknownHost ? 'hint' : undefined,
-          messageId: unknownHost ? 'bareUnknown' : 'bare',
-          data: { value: shorten(v), via: request.consumer.via, url: shorten(request.url, 100) },
+          messageId: onPort ? 'bareServer' : unknownHost ? 'bareUnknown' : 'bare',
+          data: { value: shorten(v), via: request.consumer.via, url: shorten(request.url, 100), server: onPort?.server ?? '', port: onPort?.port ?? '' },
           range: setting.contentRange,
           subject: subjectOf(setting),
           fixes: [{ titleId: 'fix.append', safety: 'unsafe', edits: [replaceContent(setting, withPath(v, parsed, `/v1${endpoint}`))] }],

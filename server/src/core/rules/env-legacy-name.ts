@@ -2,6 +2,7 @@ import { defineRule, type FixReport } from './rule';
 import { subjectOf } from './util';
 import { normalizeKey } from '../resolve/roles';
 import type { Setting } from '../model/types';
+import { envReadersOf } from '../evidence/env';
 
 const LEGACY = 'openai_api_base';
 const MODERN = 'OPENAI_BASE_URL';
@@ -14,7 +15,8 @@ const MODERN = 'OPENAI_BASE_URL';
  * "Set" means in the same env block: the same dotenv file, shell scope (file-level exports, or one
  * command's `K=V` prefix), Compose service, JSON `env` map; any `os.environ[…]` in a Python file.
  * Silent when code the definition reaches reads the legacy name (`os.getenv("OPENAI_API_BASE")`,
- * LangChain-era code): then the value is meant for that reader.
+ * LangChain-era code): then the value is meant for that reader. A `.env.example` reaches what the
+ * `.env` copied from it would (`envReadersOf`).
  */
 export default defineRule({
   meta: {
@@ -42,7 +44,7 @@ export default defineRule({
     for (const setting of env) {
       if (normalizeKey(setting.key) !== LEGACY) continue;
       if (modernGroups.has(setting.group) || (setting.format === 'python' && modernGroups.size > 0)) continue;
-      if (workspaceEnv.readersOf(setting.key, setting.keyRange.start).length > 0 || extraction.envReads.some((r) => r.name === setting.key)) continue;
+      if (envReadersOf(workspaceEnv, document.path, setting).length > 0 || extraction.envReads.some((r) => r.name === setting.key)) continue;
       report({
         messageId: 'legacy',
         data: { key: setting.key },

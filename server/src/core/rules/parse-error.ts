@@ -2,7 +2,7 @@ import { defineRule } from './rule';
 import type { Evidence } from '../evidence/evidence';
 import type { ParseProblem, Range } from '../model/types';
 import type { Resolution } from '../resolve/resolve';
-import { TRIGGER_TOKENS } from '../files';
+import { SETTING_LINE_TOKENS } from '../files';
 
 /** Parsers whose errors are the loader's own: a problem there breaks the whole file for the program. */
 const WHOLE_FILE_FORMATS = new Set(['dotenv', 'yaml', 'json', 'toml', 'notebook']);
@@ -10,7 +10,7 @@ const WHOLE_FILE_FORMATS = new Set(['dotenv', 'yaml', 'json', 'toml', 'notebook'
 /** True when `region` of `text` holds a trigger token or a setting Rollout Lint reads. */
 function holdsSetting(text: string, region: Range, resolution: Resolution): boolean {
   const lineStart = text.lastIndexOf('\n', region.start - 1) + 1;
-  if (TRIGGER_TOKENS.test(text.slice(lineStart, Math.max(region.end, region.start + 1)))) return true;
+  if (SETTING_LINE_TOKENS.test(text.slice(lineStart, Math.max(region.end, region.start + 1)))) return true;
   return resolution.settings.some((s) => s.keyRange.start >= lineStart && s.valueRange.end <= Math.max(region.end, region.start + 1));
 }
 

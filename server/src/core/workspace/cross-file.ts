@@ -4,6 +4,8 @@ import { parseBaseUrl } from '../resolve/urls';
 import { formatMessage, type Locale } from '../messages/locale';
 import type { EnvView } from './env-index';
 import { formatOf } from '../files';
+import { roleOf } from '../resolve/roles';
+import { loadedReadName } from '../evidence/loaded-config';
 
 /**
  * Rules whose verdict on a base URL depends on who reads it; only their findings are repeated at a
@@ -40,6 +42,8 @@ export interface CrossFileInputs {
  * Adds to `extraction` (before `resolve`) what the workspace env index knows about this document:
  * - consumer evidence for each env definition here from the reads in other files that its value
  *   reaches (`chainAt` lists it as applying there) and whose client is visible (`Consumer.origin` set);
+ * - for each base URL of a JSON/YAML/TOML file that Python code loads and passes to a client
+ *   (`loadedConfigReads`), consumer evidence `load:<path>` from that client;
  * - for each read here whose value flows into visible code (`f"{base}/v1/…"`, `OpenAI(base_url=…)`)
  *   and whose first applying definition is a literal base URL elsewhere, an imported `envDefault`
  *   setting with that value over the read's range (`Setting.origin` = the definition's value).
@@ -60,6 +64,23 @@ export function importCrossFile(extraction: Extraction, path: string, env: EnvVi
           consumer: { ...consumer, via: `${consumer.via} (${read.at.path}:${read.at.start.line + 1})`, origin: read.at },
           range: { start: setting.keyRange.start, end: setting.keyRange.start },
         });
+      }
+    }
+  }
+  // A config file's base URL that Python code loads and hands to a client (`loadedConfigReads`): that client reads it.
+  const format = formatOf(path);
+  if (format === 'json' || format === 'yaml' || format === 'toml') {
+    for (const setting of extraction.settings) {
+      if (setting.kind !== 'property' || roleOf(setting) !== 'baseUrl') continue;
+      for (const read of env.reads(loadedReadName(path, setting.key))) {
+        if (read.at.path === path) continue;
+        for (const consumer of read.consumers) {
+          extraction.consumerEvidence.push({
+            target: `load:${setting.path}`,
+            consumer: { ...consumer, via: `${consumer.via} (${read.at.path}:${read.at.start.line + 1})`, origin: read.at },
+            range: { start: setting.keyRange.start, end: setting.keyRange.start },
+          });
+        }
       }
     }
   }

@@ -1,4 +1,5 @@
 import type { Consumer, Extraction, FileLocation, Range, Role, Setting } from '../model/types';
+import { loadedConfigReads, loadedReadName } from '../evidence/loaded-config';
 import type { ResolvedBaseUrl } from '../resolve/resolve';
 import { consumersOf } from '../resolve/consumers';
 import { LineIndex } from '../positions';
@@ -74,10 +75,17 @@ export interface FileEnv {
   envFiles?: EnvFileLink[];
   /** Python: `load_dotenv(override=True)` — dotenv values win over the process environment for this file's reads. */
   dotenvOverrides?: boolean;
+  /** JSON/YAML/TOML: the `loadedReadName`s of its base URLs, whose reads in code (`json.load` … `OpenAI(base_url=…)`) it depends on. */
+  loadedNames?: string[];
 }
 
 /** Template dotenv names that no loader reads (DESIGN: exempt from key rules). */
 const TEMPLATE = /(^|[./_-])(example|sample|template|dist|defaults?)$/i;
+
+/** True for a dotenv template (`.env.example`, `.env.sample`, `example.env`): no loader reads it; a user copies it to `.env` beside it. */
+export function isDotenvTemplate(path: string): boolean {
+  return isDotenvPath(path) && TEMPLATE.test(path.slice(path.lastIndexOf('/') + 1));
+}
 
 /** Flags by which a server launch names the address it listens on (sglang, vllm, uvicorn, swift). */
 const BIND_FLAGS = new Set(['--host', '--bind', '--listen', '--address']);
@@ -178,7 +186,17 @@ export function envFactsOf(path: string, text: string, extraction: Extraction, b
     if (syntax === 'shell' && isBind(read.range)) ref.bindAddress = true;
     file.reads.push(ref);
   }
-  if (code === undefined) file.reads.push(...interpolationReads(extraction, baseUrls, loc));
+  if (code === undefined) {
+    file.reads.push(...interpolationReads(extraction, baseUrls, loc));
+    const loadedNames = [...new Set(baseUrls.filter((b) => b.setting.kind === 'property').map((b) => loadedReadName(path, b.setting.key)))];
+    if (loadedNames.length) file.loadedNames = loadedNames;
+  }
+  // Values of loaded config files that reach a client (`OpenAI(base_url=json.load(…)[name]["base_url"])`), for the config file's lint.
+  if (code === 'python') {
+    for (const read of loadedConfigReads(path, text, extraction)) {
+      for (const target of read.files) file.reads.push({ name: loadedReadName(target, read.key), at: loc(read.range), syntax: 'python', consumers: [read.consumer] });
+    }
+  }
   const envFiles = composeEnvFiles(path, extraction, loc);
   if (envFiles.length) file.envFiles = envFiles;
   file.dotenvOverrides = extraction.settings.some((s) => s.kind === 'kwarg' && s.key === 'override' && /(^|\.)load_dotenv$/.test(s.callee ?? '') && s.valueType === 'boolean' && s.value?.toLowerCase() === 'true');

@@ -203,7 +203,7 @@ export class EnvIndex {
   dependencySignature(path: string): string {
     const file = this.files.get(path);
     if (!file) return '0';
-    const names = new Set([...file.definitions.map((d) => d.name), ...file.reads.map((r) => r.name)]);
+    const names = new Set([...file.definitions.map((d) => d.name), ...file.reads.map((r) => r.name), ...(file.loadedNames ?? [])]);
     let hash = 0x811c9dc5;
     const mix = (text: string) => {
       for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
