@@ -180,7 +180,7 @@ export const PY_CALLS: Record<string, { code: string; method: string }> = {
   responses: { code: 'client.responses.create(model="m", input="hi")', method: 'POST' },
   embeddings: { code: 'client.embeddings.create(model="m", input="hi")', method: 'POST' },
   models: { code: 'client.models.list()', method: 'GET' },
-  'async-chat': { code: 'await client.chat.completions.create(model="m", messages=[{"role": "user", "content": "hi"}])', method: 'POST' },
+  'async-chat': { code: 'await client.chat.completions.create(model="m", messages=[{"role": "user", "content": "hi"}], logprobs=True, top_logprobs=1)', method: 'POST' },
   messages: { code: 'client.messages.create(model="m", max_tokens=1, messages=[{"role": "user", "content": "hi"}])', method: 'POST' },
   invoke: { code: 'client.invoke("hi")', method: 'POST' },
   'invoke-bound': { code: 'client.bind(logprobs=True, top_logprobs=5).invoke("hi")', method: 'POST' },
@@ -257,7 +257,7 @@ export function pythonCallCases(): Case[] {
   for (const call of ['completions', 'responses', 'embeddings', 'models', 'async-chat']) {
     for (const name of ['v1', 'v1-slash', 'utm', 'bare']) {
       out.push(pyCase('openai-python', 'arg', name, PY_BASES[name], call));
-      out.push(pyCase('openai-python', 'dotenv-unquoted', name, PY_BASES[name], call));
+      out.push(pyCase('openai-python', 'environ', name, PY_BASES[name], call));
     }
   }
   for (const name of ['v1', 'utm']) out.push(pyCase('langchain-python', 'arg', name, PY_BASES[name], 'invoke-bound'));

@@ -27,7 +27,7 @@ const SERVED = /^\/(api\/)?v1\/(chat\/completions|completions|responses|messages
 /** The suite's client names → Rollout Lint's `RequestClient`. */
 const CLIENT: Record<Case['client'], RequestClient> = {
   openai: 'openai-node', langchain: 'langchain-js', anthropic: 'anthropic-node', 'openai-python': 'openai-python', 'anthropic-python': 'anthropic-python',
-  'openai-python-2': 'openai-python', 'langchain-python': 'openai-python',
+  'openai-python-2': 'openai-python-2', 'langchain-python': 'openai-python',
   requests: 'requests', httpx: 'httpx', curl: 'curl', 'claude-code': 'claude-code', codex: 'codex', openclaw: 'openclaw',
 };
 

@@ -146,7 +146,7 @@ function verdictRefs(input: ExplainInput, data: Data): MessageRef[] {
     case 'rate-limited':
       return [{ id: 'rate-limited', data }, ...(input.response?.retryAfter ? [{ id: 'rateLimited.retryAfter', data: { retryAfter: input.response.retryAfter } }] : [])];
     case 'server-error':
-      return [{ id: 'server-error', data }];
+      return [{ id: 'server-error', data }, ...(input.response?.retryAfter ? [{ id: 'serverError.transient', data: { retryAfter: input.response.retryAfter } }] : [])];
   }
 }
 
@@ -185,7 +185,9 @@ function authRefs(input: ExplainInput, data: Data): MessageRef[] {
     return refs;
   }
   const problems = keyProblems(input.sentKey);
-  return [{ id: base, data: { ...data, masked: maskSecret(input.sentKey) } }, ...(problems.length ? problems : [{ id: 'key.check' }])];
+  // A key rejection in another status (LiteLLM's 400 no_db_connection) quotes what the server said.
+  const said: MessageRef[] = Number(data.status) !== 401 && Number(data.status) !== 403 && input.serverMessage ? [{ id: 'serverSaid', data }] : [];
+  return [{ id: base, data: { ...data, masked: maskSecret(input.sentKey) } }, ...said, ...(problems.length ? problems : [{ id: 'key.check' }])];
 }
 
 function badRequestRefs(input: ExplainInput, data: Data): MessageRef[] {
