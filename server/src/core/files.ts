@@ -71,7 +71,7 @@ export function mayReadEnvJavaScript(relPath: string, text: string): boolean {
 }
 
 /** Tokens whose presence makes a Python or shell file worth linting (DESIGN "Files"). */
-export const TRIGGER_TOKENS = /base_?url|api_base|api_key|azure_endpoint|openai_api_version|apikey|auth_token|openai_key|logprob|router[_-]ip|server_host|no_proxy|_proxy=|chat\/completions|\/v1\b/i;
+export const TRIGGER_TOKENS = /base_?url|ChatOpenAI\b|api_base|api_key|azure_endpoint|openai_api_version|apikey|auth_token|openai_key|logprob|router[_-]ip|server_host|no_proxy|_proxy=|chat\/completions|\/v1\b/i;
 
 /**
  * Whether the walker lints a file (DESIGN "Files"): dotenv and YAML always; JSON only
