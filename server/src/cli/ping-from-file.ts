@@ -41,6 +41,9 @@ export const resolveFromLintedFile: FromFileResolver = async (path, { cwd }) => 
   if (consumer) target.consumer = consumer;
   const apiKey = literal(key);
   if (apiKey) target.apiKey = apiKey;
+  const keyRead = key ?? outcome.resolution.byRole('apiKey').find(sameBlock);
+  const keyEnv = keyRead ? outcome.extraction.envReads.find((r) => r.range.start >= keyRead.valueRange.start && r.range.end <= keyRead.valueRange.end)?.name : undefined;
+  if (!apiKey && keyEnv) target.apiKeyEnv = keyEnv;
   const modelId = literal(model) ?? callModel;
   if (modelId) target.model = modelId;
   const logprobs = site?.params.logprobs;
