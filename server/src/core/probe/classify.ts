@@ -79,6 +79,11 @@ export interface ResponseClass {
   proxyEvidence?: string;
   html?: boolean;
   retryAfter?: string;
+  /**
+   * A 5xx that says the service is unavailable for now (503, or a gateway's `ServiceUnavailableError`: LiteLLM
+   * 1.80 answers an upstream's 503 so and drops its Retry-After, recorded in test/fixtures/gateways/litellm.json).
+   */
+  transient?: boolean;
   /** Model ids from a models list. */
   modelIds?: string[];
 }
@@ -92,7 +97,7 @@ const PAUSED = /paused|weight[_ ]?update|updating weights/i;
 /**
  * A gateway's rejection of the key, whatever the status: LiteLLM's proxy (1.80, master key set, no key
  * database) answers any other key with `400 {"error":{"message":"No connected db.","type":"no_db_connection"}}`
- * (it looks the key up in a database it does not have; recorded in test/fixtures/gateways/litellm); OpenAI-style
+ * (it looks the key up in a database it does not have; recorded in test/fixtures/gateways/litellm.json); OpenAI-style
  * `invalid_api_key` / `authentication_error` types; "Invalid proxy server token" / "Authentication Error" texts.
  */
 const KEY_REJECTED_TYPE = /^(no_db_connection|invalid_api_key|authentication_error|auth_error|invalid_request_error\.invalid_api_key)$/i;
@@ -223,7 +228,11 @@ export function classifyResponse(facts: ResponseFacts): ResponseClass {
   if (facts.status === 503 && PAUSED.test(message ?? '')) return { ...base, verdict: 'paused' };
   if (facts.status === 429) return { ...base, verdict: 'rate-limited', retryAfter: facts.headers.get('retry-after') ?? undefined };
   // A 5xx with Retry-After is transient (RFC 9110 §10.2.3: how long the service is expected to be unavailable).
-  if (facts.status >= 400) return { ...base, verdict: 'server-error', ...(facts.status >= 500 && facts.headers.get('retry-after') ? { retryAfter: facts.headers.get('retry-after')! } : {}) };
+  if (facts.status >= 400) {
+    const retryAfter = facts.status >= 500 ? facts.headers.get('retry-after') ?? undefined : undefined;
+    const transient = retryAfter !== undefined || facts.status === 503 || /ServiceUnavailable|temporarily unavailable/i.test(message ?? '');
+    return { ...base, verdict: 'server-error', ...(retryAfter ? { retryAfter } : {}), ...(facts.status >= 500 && transient ? { transient } : {}) };
+  }
   return classifyAnswer(facts, json);
 }
 

@@ -146,7 +146,10 @@ function verdictRefs(input: ExplainInput, data: Data): MessageRef[] {
     case 'rate-limited':
       return [{ id: 'rate-limited', data }, ...(input.response?.retryAfter ? [{ id: 'rateLimited.retryAfter', data: { retryAfter: input.response.retryAfter } }] : [])];
     case 'server-error':
-      return [{ id: 'server-error', data }, ...(input.response?.retryAfter ? [{ id: 'serverError.transient', data: { retryAfter: input.response.retryAfter } }] : [])];
+      return [
+        { id: 'server-error', data },
+        ...(input.response?.retryAfter ? [{ id: 'serverError.transient', data: { retryAfter: input.response.retryAfter } }] : input.response?.transient ? [{ id: 'serverError.unavailable' }] : []),
+      ];
   }
 }
 
