@@ -86,7 +86,7 @@ describe('Rollout Endpoints view (client)', () => {
     const server = fakeServer({ 'rolloutLint/endpointRows': () => [ROW] });
     const disposable = endpointsView.activate!(fakeContext(host, server));
     const tree = host.record.trees[0];
-    assert.equal((await tree.source.roots())[0].description, ROW.effectiveUrl);
+    assert.equal((await tree.source.roots())[0].description, `POST ${ROW.effectiveUrl}`);
     assert.deepEqual(server.requests.map(([m]) => m), ['rolloutLint/endpointRows']);
     assert.equal((await fakeServerless(host).source.roots())[0].label, 'The Rollout Lint server is not running.');
     endpointsView.run(fakeContext(host));
