@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { classifyResponse } from '../../../server/src/core/probe/classify';
 import { explain } from '../../../server/src/core/probe/explain';
 import type { ProbeTarget } from '../../../server/src/core/probe/types';
+import { CHAT_WITH_LOGPROBS, MODELS, probeScripted } from './helpers';
 
 /**
  * What a real LiteLLM proxy answered (test/fixtures/gateways/litellm.json, recorded by the opt-in
@@ -59,5 +60,20 @@ describe(`probe: LiteLLM proxy ${FIXTURE.version} answers, as recorded`, () => {
     const s = FIXTURE.scenarios.find((x) => x.id === 'upstream-503')!;
     assert.equal(s.response.headers['retry-after'], undefined);
     assert.equal(classify(s).transient, true);
+  });
+});
+
+describe('probe: a 404 from a base with a query names the query and tries the base without it', () => {
+  it('on any port (not only a documented one), with a verified fix', async () => {
+    const routes = [
+      { method: 'GET', path: '/v1/models', status: 200, body: MODELS('policy') },
+      { method: 'POST', path: '/v1/chat/completions', status: 200, body: CHAT_WITH_LOGPROBS },
+    ];
+    const { report } = await probeScripted(routes, { baseUrl: 'http://gateway.test:8123/v1?utm_source=x&utm_medium=y', model: 'policy' });
+    assert.equal(report.verdict, 'not-found');
+    assert.match(report.explanation.en, /query “\?utm_source=x&utm_medium=y”/);
+    assert.match(report.explanation['zh-CN'], /查询串/);
+    assert.equal(report.fix?.verified, true);
+    assert.match(report.fix!.baseUrl, /^[^?]*\/v1$/);
   });
 });

@@ -172,6 +172,8 @@ function notFoundRefs(input: ExplainInput, data: Data): MessageRef[] {
       refs.push({ id: version ? 'notFound.duplicateVersion' : 'notFound.duplicate', data: { segment: problem.segment, path: found.path } });
     } else if (problem.kind === 'empty-segment') {
       refs.push({ id: 'notFound.emptySegment', data: { path: found.path } });
+    } else if (problem.kind === 'query-in-base') {
+      refs.push({ id: 'notFound.queryInBase', data: { query: problem.query } });
     } else {
       refs.push({ id: 'notFound.endpointInBase', data: { segment: problem.segment } });
     }

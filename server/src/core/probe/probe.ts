@@ -338,6 +338,7 @@ function fixReason(variant: UrlVariant, baseUrl: string, requestUrl: string, pro
       const found = diagnoseUrl(baseUrl, variant.consumer, requestUrl)?.problem;
       if (found?.kind === 'duplicate-segment') return { id: 'fix.duplicate', data: { segment: found.segment } };
       if (found?.kind === 'endpoint-in-base') return { id: 'fix.endpointInBase', data: { segment: found.segment } };
+      if (found?.kind === 'query-in-base') return { id: 'fix.queryInBase', data: { query: found.query } };
       return { id: 'fix.emptySegment' };
     }
   }

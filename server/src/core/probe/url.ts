@@ -110,7 +110,8 @@ const OPERATION_SUFFIX = /(\/v1\/messages|\/chat\/completions|\/completions|\/re
 export type UrlProblem =
   | { kind: 'duplicate-segment'; segment: string }
   | { kind: 'empty-segment' }
-  | { kind: 'endpoint-in-base'; segment: string };
+  | { kind: 'endpoint-in-base'; segment: string }
+  | { kind: 'query-in-base'; query: string };
 
 /**
  * Looks for a repeated run of path segments (`/v1/v1`, `/chat/completions/chat/completions`, longest
@@ -118,6 +119,13 @@ export type UrlProblem =
  * the base that removes it for the same consumer, or `undefined`.
  */
 export function diagnoseUrl(baseUrl: string, consumer: ProbeConsumer, requestUrl: string): { problem: UrlProblem; fixedBase: string } | undefined {
+  // A query on the base: SDKs join their path around it (openai-python 3.x: `…/v1/?q=1chat/completions`,
+  // 2.x: `…/v1?q=1/chat/completions`), so the request path is wrong; the same base without the query is the fix.
+  const q = consumer === 'raw' ? -1 : baseUrl.indexOf('?');
+  if (q !== -1) {
+    const query = baseUrl.slice(q + 1).split('#')[0];
+    return { problem: { kind: 'query-in-base', query }, fixedBase: baseUrl.slice(0, q) };
+  }
   const request = new URL(requestUrl);
   const segments = request.pathname.split('/').slice(1);
   const repeated = findRepeat(segments);
