@@ -5,6 +5,7 @@ import { classifyResponse } from '../../../server/src/core/probe/classify';
 import { explain } from '../../../server/src/core/probe/explain';
 import type { ProbeTarget } from '../../../server/src/core/probe/types';
 import { CHAT_WITH_LOGPROBS, MODELS, probeScripted } from './helpers';
+import { providerForProbe } from '../../../server/src/core/probe/provider';
 
 /**
  * What a real LiteLLM proxy answered (test/fixtures/gateways/litellm.json, recorded by the opt-in
@@ -75,5 +76,15 @@ describe('probe: a 404 from a base with a query names the query and tries the ba
     assert.match(report.explanation['zh-CN'], /查询串/);
     assert.equal(report.fix?.verified, true);
     assert.match(report.fix!.baseUrl, /^[^?]*\/v1$/);
+  });
+});
+
+describe('probe: a timeout through a known gateway', () => {
+  const input = (baseUrl: string) =>
+    ({ verdict: 'timeout', provider: providerForProbe(baseUrl, 'openai-sdk'), target: { baseUrl, consumer: 'openai-sdk' }, host: '127.0.0.1', port: 4000, targetHost: '127.0.0.1', keyUnsendable: false, timeoutMs: 10000, failedVariants: [] }) as Parameters<typeof explain>[0];
+
+  it('says the gateway may be waiting out its upstream (LiteLLM proxy on its documented port)', () => {
+    assert.ok(explain(input('http://127.0.0.1:4000/v1')).some((r) => r.id === 'provider.gatewayTimeout'));
+    assert.ok(!explain(input('http://127.0.0.1:8000/v1')).some((r) => r.id === 'provider.gatewayTimeout'));
   });
 });

@@ -222,6 +222,9 @@ function modelRefs(input: ExplainInput, data: Data): MessageRef[] {
   return refs;
 }
 
+/** Profiles of gateways that forward to an upstream and retry or wait on it (LiteLLM proxy: `num_retries`, `request_timeout`). */
+const GATEWAYS = new Set(['litellm-proxy']);
+
 /** What the provider profile adds: its name, and per verdict the documented base, models list or log-prob fact. */
 function providerRefs(input: ExplainInput): MessageRef[] {
   const p = input.provider;
@@ -238,6 +241,9 @@ function providerRefs(input: ExplainInput): MessageRef[] {
       break;
     case 'no-logprobs':
       if (p.logprobs === 'no') refs.push({ id: 'provider.noLogprobs', data: { name: p.displayName, source: p.logprobsSource ?? p.docsUrl } });
+      break;
+    case 'timeout':
+      if (GATEWAYS.has(p.id)) refs.push({ id: 'provider.gatewayTimeout', data: { name: p.displayName } });
       break;
   }
   return refs;
