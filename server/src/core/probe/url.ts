@@ -1,3 +1,4 @@
+import { redactUrlSecrets } from '../model/secret';
 import type { ProbeConsumer } from './types';
 import { sdkJoin } from '../resolve/urls';
 
@@ -123,7 +124,8 @@ export function diagnoseUrl(baseUrl: string, consumer: ProbeConsumer, requestUrl
   // 2.x: `…/v1?q=1/chat/completions`), so the request path is wrong; the same base without the query is the fix.
   const q = consumer === 'raw' ? -1 : baseUrl.indexOf('?');
   if (q !== -1) {
-    const query = baseUrl.slice(q + 1).split('#')[0];
+    // Shown in messages: credential values (`?api_key=…`) are masked.
+    const query = redactUrlSecrets(`?${baseUrl.slice(q + 1).split('#')[0]}`).slice(1);
     return { problem: { kind: 'query-in-base', query }, fixedBase: baseUrl.slice(0, q) };
   }
   const request = new URL(requestUrl);
