@@ -45,6 +45,9 @@ export const resolveFromLintedFile: FromFileResolver = async (path, { cwd }) => 
   const keyEnv = keyRead ? outcome.extraction.envReads.find((r) => r.range.start >= keyRead.valueRange.start && r.range.end <= keyRead.valueRange.end)?.name : undefined;
   if (!apiKey && keyEnv) target.apiKeyEnv = keyEnv;
   const modelId = literal(model) ?? callModel;
+  // The API of the call that decides the base's request (`client.completions.create` → legacy completions).
+  const decided = base.requests.find((r) => r.call !== undefined && r.method === 'POST');
+  if (decided?.path === '/completions' || decided?.path === '/responses') target.api = decided.path.slice(1) as 'completions' | 'responses';
   if (modelId) target.model = modelId;
   const logprobs = site?.params.logprobs;
   if (logprobs && logprobs.valueType === 'boolean') target.logprobs = logprobs.value === 'true';

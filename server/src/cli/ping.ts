@@ -32,6 +32,8 @@ export interface FromFileTarget {
   logprobs?: boolean | number;
   top_logprobs?: number;
   apiKey?: string;
+  /** The API the file's call on this base uses (`completions` for `client.completions.create`), chat when absent. */
+  api?: ProbeTarget['api'];
   /** The environment variable the file reads the key from (`os.environ["LITELLM_KEY"]`), when it reads one. */
   apiKeyEnv?: string;
   baseUrlSource?: ProbeTarget['baseUrlSource'];
@@ -163,6 +165,7 @@ async function buildTarget(options: PingOptions, io: PingIo, lang: Locale): Prom
     consumer,
     apiKey: choice.apiKey,
     model: options.model ?? from.model,
+    ...(from.api && consumer === 'openai-sdk' && !options.consumer ? { api: from.api } : {}),
     logprobs,
     baseUrlSource: options.baseUrl ? undefined : from.baseUrlSource,
     ignoredSettings: from.ignoredSettings,

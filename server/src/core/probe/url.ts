@@ -55,7 +55,7 @@ export interface CallPlan {
 }
 
 /** The API paths each SDK appends to its base (openai-node `resources/*`, anthropic-sdk `resources/messages`). */
-const SDK_PATHS = { models: '/models', chat: '/chat/completions', responses: '/responses', messages: '/v1/messages' } as const;
+const SDK_PATHS = { models: '/models', chat: '/chat/completions', completions: '/completions', responses: '/responses', messages: '/v1/messages' } as const;
 
 /**
  * The URLs a consumer calls for `baseUrl`: `openai-sdk` GET `/models` + POST `/chat/completions`,
@@ -63,10 +63,11 @@ const SDK_PATHS = { models: '/models', chat: '/chat/completions', responses: '/r
  * `v1-appending` the same as openai-sdk under `/v1` by concatenation, `sglang-native` GET `/health` +
  * POST `/generate`, `raw` the URL as written (its path suffix picks the API; `…/health` and `…/models` are GETs).
  */
-export function planCalls(baseUrl: string, consumer: ProbeConsumer): CallPlan {
+export function planCalls(baseUrl: string, consumer: ProbeConsumer, api: 'chat' | 'completions' | 'responses' = 'chat'): CallPlan {
   switch (consumer) {
     case 'openai-sdk':
-      return { advisory: get('models', joinUrl(baseUrl, SDK_PATHS.models)), main: post('chat', joinUrl(baseUrl, SDK_PATHS.chat)) };
+      // `api`: the call the file makes (`client.completions.create` → legacy completions), chat by default.
+      return { advisory: get('models', joinUrl(baseUrl, SDK_PATHS.models)), main: post(api, joinUrl(baseUrl, SDK_PATHS[api])) };
     case 'openai-responses':
       return { advisory: get('models', joinUrl(baseUrl, SDK_PATHS.models)), main: post('responses', joinUrl(baseUrl, SDK_PATHS.responses)) };
     case 'anthropic':
