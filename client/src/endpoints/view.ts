@@ -31,6 +31,8 @@ export function endpointNodes(rows: readonly EndpointViewRow[], language: string
       { id: `${i}.base`, label: t('detail.baseUrl', { key: row.key, url: row.baseUrl }), icon: 'link' },
       ...(row.definedAt ? [{ id: `${i}.from`, label: t('row.from', { file: row.definedAt.file, line: row.definedAt.line }), icon: 'go-to-file', command: row.definition ? { command: GO_TO_DEFINITION, title: goTo, arguments: [row] } : undefined }] : []),
       { id: `${i}.consumer`, label: row.consumer === 'unknown' ? t('detail.consumerUnknown') : shortVia(row.via) ? t('detail.consumer', { consumer: consumerText(language, row.consumer), via: shortVia(row.via)! }) : t('detail.consumerOnly', { consumer: consumerText(language, row.consumer) }), icon: 'plug' },
+      ...(row.clients?.length ? [{ id: `${i}.readers`, label: t('detail.readers', { clients: row.clients.join(', ') }), icon: 'person' }] : []),
+      ...(row.noRequest ? [{ id: `${i}.noRequest`, label: t('detail.noRequest', { reason: row.noRequest }), icon: 'error' }] : row.call ? [{ id: `${i}.call`, label: t('detail.call', { call: row.call }), icon: 'symbol-method' }] : row.assumed ? [{ id: `${i}.assumed`, label: t('detail.assumed'), icon: 'question' }] : []),
       { id: `${i}.key`, label: row.keySource ? t('detail.key', { source: row.keySource }) : t('detail.noKey'), icon: 'key' },
       { id: `${i}.model`, label: row.model ? t('detail.model', { model: row.model }) : t('detail.noModel'), icon: 'symbol-class' },
       { id: `${i}.logprobs`, label: t(`detail.logprobs.${row.logprobs}`), icon: row.logprobs === 'missing' ? 'warning' : 'graph' },
@@ -44,12 +46,12 @@ export function endpointNodes(rows: readonly EndpointViewRow[], language: string
     // A sidebar of usual width cuts the longer details: each shows its whole text on hover.
     for (const child of children) child.tooltip ??= child.description ? `${child.label} (\`${child.description}\`)` : child.label;
     return {
-      id: `${row.uri}#${row.offset}#${row.consumer}`,
+      id: `${row.uri}#${row.offset}#${row.consumer}#${row.method ?? ''}#${row.effectiveUrl ?? ''}#${row.clients?.join(',') ?? ''}`,
       // The place first: in a sidebar of usual width a URL label hides everything after it, and the
       // URLs of one workspace share their start (https://taotoken.net/api/v1/…), so they would not tell rows apart.
       label: `${row.file}:${row.line}`,
-      description: row.effectiveUrl ?? row.baseUrl,
-      tooltip: [`**${row.key}** · \`${row.file}:${row.line}\``, `${row.effectiveUrl ?? row.baseUrl} · ${consumerText(language, row.consumer)}`, ...row.findings.map((f) => `- ${t('tooltip.finding', { severity: severityText(language, f.severity), message: f.message })} (\`${f.ruleId}\`)`)].join('\n\n'),
+      description: row.effectiveUrl ? `${row.method ?? 'POST'} ${row.effectiveUrl}` : row.noRequest ? t('detail.noRequest', { reason: row.noRequest }) : row.baseUrl,
+      tooltip: [`**${row.key}** · \`${row.file}:${row.line}\``, `${row.effectiveUrl ? `${row.method ?? 'POST'} ${row.effectiveUrl}` : row.baseUrl} · ${consumerText(language, row.consumer)}`, ...row.findings.map((f) => `- ${t('tooltip.finding', { severity: severityText(language, f.severity), message: f.message })} (\`${f.ruleId}\`)`)].join('\n\n'),
       icon: worst,
       contextValue: ENDPOINT_ITEM,
       command: { command: GO_TO_DEFINITION, title: goTo, arguments: [row, 'row'] },

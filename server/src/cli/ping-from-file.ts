@@ -31,14 +31,23 @@ export const resolveFromLintedFile: FromFileResolver = async (path, { cwd }) => 
   if (!base) return undefined;
   const sameBlock = (s: Setting) => s.group === base.setting.group;
   const key = pairedKey(base.setting, outcome.resolution.settings, BUILTIN_PROVIDERS);
+  // The model the file's calls use: the base's own block, else the call that decides its request
+  // (`client.completions.create(model="…")`), else the first request site that names one.
   const model = outcome.resolution.byRole('model').find(sameBlock);
+  const callModel = base.requests.find((r) => r.model !== undefined)?.model ?? outcome.extraction.requestSites.map((s) => literal(s.params.model)).find((m) => m !== undefined);
   const site = outcome.extraction.requestSites.find((s) => s.params.logprobs || s.params.top_logprobs);
   const target: FromFileTarget = { baseUrl: base.setting.value?.trim(), baseUrlSource: 'configured' };
   const consumer = base.consumers[0]?.id;
   if (consumer) target.consumer = consumer;
   const apiKey = literal(key);
   if (apiKey) target.apiKey = apiKey;
-  const modelId = literal(model);
+  const keyRead = key ?? outcome.resolution.byRole('apiKey').find(sameBlock);
+  const keyEnv = keyRead ? outcome.extraction.envReads.find((r) => r.range.start >= keyRead.valueRange.start && r.range.end <= keyRead.valueRange.end)?.name : undefined;
+  if (!apiKey && keyEnv) target.apiKeyEnv = keyEnv;
+  const modelId = literal(model) ?? callModel;
+  // The API of the call that decides the base's request (`client.completions.create` → legacy completions).
+  const decided = base.requests.find((r) => r.call !== undefined && r.method === 'POST');
+  if (decided?.path === '/completions' || decided?.path === '/responses') target.api = decided.path.slice(1) as 'completions' | 'responses';
   if (modelId) target.model = modelId;
   const logprobs = site?.params.logprobs;
   if (logprobs && logprobs.valueType === 'boolean') target.logprobs = logprobs.value === 'true';

@@ -32,6 +32,10 @@ export interface FromFileTarget {
   logprobs?: boolean | number;
   top_logprobs?: number;
   apiKey?: string;
+  /** The API the file's call on this base uses (`completions` for `client.completions.create`), chat when absent. */
+  api?: ProbeTarget['api'];
+  /** The environment variable the file reads the key from (`os.environ["LITELLM_KEY"]`), when it reads one. */
+  apiKeyEnv?: string;
   baseUrlSource?: ProbeTarget['baseUrlSource'];
   ignoredSettings?: string[];
 }
@@ -161,11 +165,15 @@ async function buildTarget(options: PingOptions, io: PingIo, lang: Locale): Prom
     consumer,
     apiKey: choice.apiKey,
     model: options.model ?? from.model,
+    ...(from.api && consumer === 'openai-sdk' && !options.consumer ? { api: from.api } : {}),
     logprobs,
     baseUrlSource: options.baseUrl ? undefined : from.baseUrlSource,
     ignoredSettings: from.ignoredSettings,
   };
-  return { target, keyLine: renderProbeMessage(choice.note, lang) };
+  // The file reads the key from a variable that is set here but bound to no origin: name the switch that sends it.
+  if (!choice.apiKey && from.apiKeyEnv && !options.apiKeyEnv && io.env[from.apiKeyEnv]) target.keyNote = { id: 'key.fromFileEnv', data: { name: from.apiKeyEnv } };
+  const keyLine = [choice.note, target.keyNote].filter((n) => n !== undefined).map((n) => renderProbeMessage(n, lang)).join(' ');
+  return { target, keyLine };
 }
 
 /**
@@ -231,6 +239,8 @@ function toJson(report: ProbeReport, keyLine: string, lang: Locale): Record<stri
     secondary: report.secondary,
     baseUrl: report.baseUrl,
     consumer: report.consumer,
+    // The model the probe used (given, from the file's calls, or the first the server listed).
+    ...(report.model ? { model: report.model } : {}),
     ...(report.provider ? { provider: { id: report.provider.id, name: report.provider.name, docsUrl: report.provider.docsUrl, modelsUrl: report.provider.modelsUrl } } : {}),
     steps: report.steps.map(({ name, method, url, status, ms, verdict }) => ({ name, method, url, status, ms: Math.round(ms), verdict })),
     ...(report.fix ? { fix: report.fix } : {}),

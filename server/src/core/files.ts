@@ -71,7 +71,7 @@ export function mayReadEnvJavaScript(relPath: string, text: string): boolean {
 }
 
 /** Tokens whose presence makes a Python, shell or TOML file worth linting (DESIGN "Files"); `-` spellings are flags and TOML keys (`--base-url`, `api-key = …`). */
-export const TRIGGER_TOKENS = /base[_-]?url|api[_-]base|api[_-]key|azure_endpoint|openai_api_version|apikey|auth_token|openai_key|logprob|router[_-]ip|server_host|no_proxy|_proxy=|chat\/completions|\/v1\b/i;
+export const TRIGGER_TOKENS = /base[_-]?url|ChatOpenAI\b|api[_-]base|api[_-]key|azure_endpoint|openai_api_version|apikey|auth_token|openai_key|logprob|router[_-]ip|server_host|no_proxy|_proxy=|chat\/completions|\/v1\b/i;
 
 /**
  * Tokens that mark a line as holding a setting, for `parse-error` (is a parse problem hiding one?): the

@@ -11,6 +11,7 @@ import type { ResolvedBaseUrl } from '../core/resolve/resolve';
 import { providerName } from '../core/providers/profiles';
 import { roleOf } from '../core/resolve/roles';
 import { effectiveRequestUrl } from '../core/resolve/urls';
+import { NO_REQUEST_REASON, readingLabel } from '../core/resolve/clients';
 import { loaderNames } from '../core/rules/api-key-whitespace';
 import { code, say } from './messages';
 import type { DocumentLint } from './lint-service';
@@ -60,8 +61,6 @@ export function hoverAt(lint: DocumentLint, offset: number, locale: Locale, veri
   return { contents: { kind: MarkupKind.Markdown, value: redact(sections.join('\n\n---\n\n'), documentSecrets(outcome.extraction)) }, range: lint.doc.range(range) };
 }
 
-/** How hover names a `.env` loader. */
-const LOADER_NAME: Record<Loader, string> = { nodeDotenv: 'node dotenv', pythonDotenv: 'python-dotenv', posixShell: 'sh', compose: 'Compose', dockerEnvFile: 'docker --env-file' };
 
 function title(text: string): string {
   return `**Rollout Lint** · ${text}`;
@@ -86,7 +85,7 @@ function verifiedLines(setting: Setting, resolved: ResolvedBaseUrl, locale: Loca
 
 function baseUrlHover(setting: Setting, resolved: ResolvedBaseUrl | undefined, locale: Locale, verified: readonly VerifiedEndpoint[], surface: Surface): string {
   const lines = [title(say(locale, 'hover.baseUrl', { key: code(setting.key) }))];
-  if (!resolved?.parsed) {
+  if (!resolved?.parsed && !resolved?.requests.length) {
     lines.push(say(locale, 'hover.notLiteral'));
     return lines.join('\n\n');
   }
@@ -99,9 +98,11 @@ function baseUrlHover(setting: Setting, resolved: ResolvedBaseUrl | undefined, l
   if (resolved.requests.length > 0) {
     const perConsumer = (id: string) => resolved.requests.filter((r) => r.consumer.id === id).length;
     const requests = resolved.requests.map((r) => {
-      // Clients that read the same value differently (per `.env` loader, whitespace, fragment) each get their own line.
-      const who = perConsumer(r.consumer.id) > 1 ? ` — ${r.clients.map((c) => (c.loader ? `${c.client} (${LOADER_NAME[c.loader]})` : c.client)).join(', ')}` : '';
-      const url = r.sent ? code(r.url) : say(locale, 'hover.sendsNothing');
+      // Clients that read the same value differently (per `.env` loader, whitespace, fragment, version) each get their own line.
+      const who = perConsumer(r.consumer.id) > 1 && r.clients.length > 0 ? ` — ${r.clients.map(readingLabel).join(', ')}` : '';
+      const reason = r.reason ? NO_REQUEST_REASON[locale === 'zh-CN' ? 'zh-CN' : 'en'][r.reason] : undefined;
+      const how = r.call ? ` (${say(locale, 'hover.byCall', { call: code(`${r.call}(…)`) })})` : r.assumed ? ` (${say(locale, 'hover.assumed')})` : '';
+      const url = r.sent ? `${r.method} ${code(r.url)}${how}` : reason ? say(locale, 'hover.noRequestWhy', { reason }) : say(locale, 'hover.sendsNothing');
       return say(locale, 'hover.request', { consumer: say(locale, `consumer.${r.consumer.id}` as const), via: `${code(viaWithoutConsumer(r.consumer.via))}${who}`, url });
     });
     lines.push(`${say(locale, 'hover.requests')}\n\n${requests.join('\n')}`);

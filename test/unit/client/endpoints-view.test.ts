@@ -15,6 +15,7 @@ const ROW: EndpointViewRow = {
   consumer: 'v1-appending',
   via: 'f"{base}/v1/chat/completions"',
   effectiveUrl: 'http://127.0.0.1:30000/v1/v1/chat/completions',
+  method: 'POST',
   definedAt: { file: 'scripts/run_rollout.sh', line: 3 },
   definition: { uri: 'file:///w/scripts/run_rollout.sh', offset: 55 },
   keySource: 'OPENAI_API_KEY (.env:3) sk-…abcd, 40 chars',
@@ -27,7 +28,7 @@ describe('Rollout Endpoints view (client)', () => {
   it('one row per endpoint: file:line, then the effective URL; error icon, details (client, key, …) as children', () => {
     const [node] = endpointNodes([ROW], 'en', []);
     assert.equal(node.label, 'policy_serving.py:5');
-    assert.equal(node.description, 'http://127.0.0.1:30000/v1/v1/chat/completions');
+    assert.equal(node.description, 'POST http://127.0.0.1:30000/v1/v1/chat/completions');
     assert.match(String(node.tooltip), /http:\/\/127\.0\.0\.1:30000\/v1\/v1\/chat\/completions · appends \/v1/);
     assert.equal(node.icon, 'error');
     assert.equal(node.contextValue, ENDPOINT_ITEM);
@@ -85,7 +86,7 @@ describe('Rollout Endpoints view (client)', () => {
     const server = fakeServer({ 'rolloutLint/endpointRows': () => [ROW] });
     const disposable = endpointsView.activate!(fakeContext(host, server));
     const tree = host.record.trees[0];
-    assert.equal((await tree.source.roots())[0].description, ROW.effectiveUrl);
+    assert.equal((await tree.source.roots())[0].description, `POST ${ROW.effectiveUrl}`);
     assert.deepEqual(server.requests.map(([m]) => m), ['rolloutLint/endpointRows']);
     assert.equal((await fakeServerless(host).source.roots())[0].label, 'The Rollout Lint server is not running.');
     endpointsView.run(fakeContext(host));

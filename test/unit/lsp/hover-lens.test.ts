@@ -51,8 +51,8 @@ describe('LSP hover and code lens (real server over stdio)', () => {
       writeFileSync(join(ws.root, 'fragment.env'), 'OPENAI_BASE_URL="http://127.0.0.1:9/v1#prod"\n');
       const text = await hover(client, 'fragment.env', 'dotenv', 0, 30);
       assert.ok(text);
-      assert.match(text, /openai-node \(node dotenv\).*: `http:\/\/127\.0\.0\.1:9\/v1`/);
-      assert.match(text, /openai-python \(python-dotenv\).*: `http:\/\/127\.0\.0\.1:9\/v1\/chat\/completions`/);
+      assert.match(text, /openai-node \(node dotenv\).*: POST `http:\/\/127\.0\.0\.1:9\/v1`/);
+      assert.match(text, /openai-python 3\.x \(python-dotenv\).*: POST `http:\/\/127\.0\.0\.1:9\/v1\/chat\/completions` \(assumed/);
     }));
 
   it('says plainly when the consumer is unknown', () =>

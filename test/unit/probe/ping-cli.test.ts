@@ -59,7 +59,7 @@ describe('rollout-lint ping (runPing)', () => {
     const out = await ping(['--base-url', base, '--json'], {}, transport);
     assert.equal(out.code, 0, out.stderr);
     const json = JSON.parse(out.stdout);
-    assert.deepEqual(Object.keys(json), ['verdict', 'secondary', 'baseUrl', 'consumer', 'steps', 'key', 'explanation']);
+    assert.deepEqual(Object.keys(json), ['verdict', 'secondary', 'baseUrl', 'consumer', 'model', 'steps', 'key', 'explanation']);
     assert.deepEqual([json.verdict, json.secondary, json.baseUrl, json.consumer], ['ok', [], base, 'openai-sdk']);
     assert.deepEqual(json.steps.map((s: Record<string, unknown>) => Object.keys(s).sort()), [
       ['ms', 'name', 'url', 'verdict'],

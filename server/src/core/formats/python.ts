@@ -6,6 +6,7 @@ import { readEvidence } from './python/evidence';
 import { blank, errorLine, mergeBlanked } from './python/recover';
 import { readAssignments, readDicts, readEnv, readImports, readKwargs, readMutations } from './python/settings';
 import { readSites } from './python/sites';
+import { readSdkCalls } from './python/sdk-calls';
 import { collect, type Collected } from './python/walk';
 import { parseWith } from './treesitter';
 
@@ -28,6 +29,7 @@ function fill(out: Extraction, collected: Collected, text: string): void {
   readEnv(ctx);
   readEvidence(ctx);
   readSites(ctx);
+  readSdkCalls(ctx);
   out.settings.sort((a, b) => a.statementRange.start - b.statementRange.start || a.keyRange.start - b.keyRange.start);
 }
 

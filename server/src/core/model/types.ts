@@ -250,6 +250,30 @@ export interface Extraction {
   parseProblems: ParseProblem[];
   /** YAML/JSON only: each mapping that directly holds a setting, keyed by that setting's `group`. */
   groups?: Record<string, MappingGroup>;
+  /** Python only: the SDK calls in the file, which decide the path and method a base URL is requested with. */
+  sdkCalls?: SdkCall[];
+}
+
+/**
+ * One SDK call or chat-model construction that decides a request: `client.completions.create(…)` →
+ * `POST /completions`, `client.models.list()` → `GET /models`, `ChatOpenAI(…)` → `POST /chat/completions`.
+ * Paths are the SDK-relative ones (openai-python `_client.py` resources; anthropic-python `messages`).
+ */
+export interface SdkCall {
+  /** Which SDK family joins the path: `openai` (OpenAI, AsyncOpenAI, langchain-openai) or `anthropic`. */
+  family: 'openai' | 'anthropic';
+  method: 'GET' | 'POST';
+  /** SDK-relative path (`/chat/completions`, `/v1/messages`). */
+  path: string;
+  /** The callee as written (`client.completions.create`, `ChatOpenAI`). */
+  callee: string;
+  range: Range;
+  /** `group` of the client construction's kwargs (`call@<offset>`), when the receiver resolves to one in the file. */
+  clientGroup?: string;
+  /** True when that construction passes `base_url` itself (then the environment's base URL does not reach the call). */
+  clientHasBaseUrl?: boolean;
+  /** The literal `model=` of the call (or of the chat-model construction). */
+  model?: string;
 }
 
 /**

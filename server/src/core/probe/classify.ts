@@ -79,6 +79,11 @@ export interface ResponseClass {
   proxyEvidence?: string;
   html?: boolean;
   retryAfter?: string;
+  /**
+   * A 5xx that says the service is unavailable for now (503, or a gateway's `ServiceUnavailableError`: LiteLLM
+   * 1.80 answers an upstream's 503 so and drops its Retry-After, recorded in test/fixtures/gateways/litellm.json).
+   */
+  transient?: boolean;
   /** Model ids from a models list. */
   modelIds?: string[];
 }
@@ -88,6 +93,24 @@ const PROXY_PAGE = /squid|proxy error|proxy authentication required|ERR_(CONNECT
 const MODEL_MISSING = /model\b[^.]{0,120}\b(not found|does not exist|doesn't exist|not exist|is not available|unknown|not supported|no such|invalid)|(unknown|invalid|no such)\s+model|model_not_found/i;
 const MODEL_NEEDED = /\bmodel\b[^.]{0,40}\b(required|missing|must be (given|provided|specified)|not (specified|provided|given))|\b(provide|specify|missing|requires?)\b[^.]{0,40}\bmodel\b|"loc":\["body","model"\]|model '' not found/i;
 const PAUSED = /paused|weight[_ ]?update|updating weights/i;
+
+/**
+ * A gateway's rejection of the key, whatever the status: LiteLLM's proxy (1.80, master key set, no key
+ * database) answers any other key with `400 {"error":{"message":"No connected db.","type":"no_db_connection"}}`
+ * (it looks the key up in a database it does not have; recorded in test/fixtures/gateways/litellm.json); OpenAI-style
+ * `invalid_api_key` / `authentication_error` types; "Invalid proxy server token" / "Authentication Error" texts.
+ */
+const KEY_REJECTED_TYPE = /^(no_db_connection|invalid_api_key|authentication_error|auth_error|invalid_request_error\.invalid_api_key)$/i;
+const KEY_REJECTED_TEXT = /no connected db|invalid (api[_ ]?)?key|incorrect api key|invalid proxy server token|authentication error|api key (is )?(not valid|invalid|missing)/i;
+
+/** True when an error answer says the key was rejected (see KEY_REJECTED_TYPE). */
+function keyRejected(json: unknown, message: string | undefined): boolean {
+  const error = json && typeof json === 'object' ? (json as { error?: unknown }).error : undefined;
+  const type = error && typeof error === 'object' ? (error as { type?: unknown; code?: unknown }) : undefined;
+  if (typeof type?.type === 'string' && KEY_REJECTED_TYPE.test(type.type)) return true;
+  if (typeof type?.code === 'string' && KEY_REJECTED_TYPE.test(type.code)) return true;
+  return KEY_REJECTED_TEXT.test(message ?? '');
+}
 
 function parseJson(text: string): unknown {
   try {
@@ -198,13 +221,18 @@ export function classifyResponse(facts: ResponseFacts): ResponseClass {
   if (retry) return { ...base, verdict: 'bad-request', retryWithMaxCompletionTokens: true };
   if ([404, 405, 410].includes(facts.status) && !modelMissing) return { ...base, verdict: 'not-found' };
   if (facts.status >= 300 && facts.status < 400) return { ...base, verdict: 'not-found' };
-  if (facts.status === 401) return { ...base, verdict: 'unauthorized' };
+  if (facts.status === 401 || (facts.status >= 400 && facts.status !== 403 && facts.status !== 429 && keyRejected(json, message))) return { ...base, verdict: 'unauthorized' };
   if (facts.status === 403) return { ...base, verdict: 'forbidden' };
   if ((facts.status === 400 || facts.status === 422) && !modelMissing) return { ...base, verdict: 'bad-request' };
   if (modelMissing) return { ...base, verdict: 'model-not-found' };
   if (facts.status === 503 && PAUSED.test(message ?? '')) return { ...base, verdict: 'paused' };
   if (facts.status === 429) return { ...base, verdict: 'rate-limited', retryAfter: facts.headers.get('retry-after') ?? undefined };
-  if (facts.status >= 400) return { ...base, verdict: 'server-error' };
+  // A 5xx with Retry-After is transient (RFC 9110 §10.2.3: how long the service is expected to be unavailable).
+  if (facts.status >= 400) {
+    const retryAfter = facts.status >= 500 ? facts.headers.get('retry-after') ?? undefined : undefined;
+    const transient = retryAfter !== undefined || facts.status === 503 || /ServiceUnavailable|temporarily unavailable/i.test(message ?? '');
+    return { ...base, verdict: 'server-error', ...(retryAfter ? { retryAfter } : {}), ...(facts.status >= 500 && transient ? { transient } : {}) };
+  }
   return classifyAnswer(facts, json);
 }
 

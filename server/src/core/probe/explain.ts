@@ -146,7 +146,10 @@ function verdictRefs(input: ExplainInput, data: Data): MessageRef[] {
     case 'rate-limited':
       return [{ id: 'rate-limited', data }, ...(input.response?.retryAfter ? [{ id: 'rateLimited.retryAfter', data: { retryAfter: input.response.retryAfter } }] : [])];
     case 'server-error':
-      return [{ id: 'server-error', data }];
+      return [
+        { id: 'server-error', data },
+        ...(input.response?.retryAfter ? [{ id: 'serverError.transient', data: { retryAfter: input.response.retryAfter } }] : input.response?.transient ? [{ id: 'serverError.unavailable' }] : []),
+      ];
   }
 }
 
@@ -169,6 +172,8 @@ function notFoundRefs(input: ExplainInput, data: Data): MessageRef[] {
       refs.push({ id: version ? 'notFound.duplicateVersion' : 'notFound.duplicate', data: { segment: problem.segment, path: found.path } });
     } else if (problem.kind === 'empty-segment') {
       refs.push({ id: 'notFound.emptySegment', data: { path: found.path } });
+    } else if (problem.kind === 'query-in-base') {
+      refs.push({ id: 'notFound.queryInBase', data: { query: problem.query } });
     } else {
       refs.push({ id: 'notFound.endpointInBase', data: { segment: problem.segment } });
     }
@@ -185,7 +190,9 @@ function authRefs(input: ExplainInput, data: Data): MessageRef[] {
     return refs;
   }
   const problems = keyProblems(input.sentKey);
-  return [{ id: base, data: { ...data, masked: maskSecret(input.sentKey) } }, ...(problems.length ? problems : [{ id: 'key.check' }])];
+  // A key rejection in another status (LiteLLM's 400 no_db_connection) quotes what the server said.
+  const said: MessageRef[] = Number(data.status) !== 401 && Number(data.status) !== 403 && input.serverMessage ? [{ id: 'serverSaid', data }] : [];
+  return [{ id: base, data: { ...data, masked: maskSecret(input.sentKey) } }, ...said, ...(problems.length ? problems : [{ id: 'key.check' }])];
 }
 
 function badRequestRefs(input: ExplainInput, data: Data): MessageRef[] {
@@ -215,6 +222,9 @@ function modelRefs(input: ExplainInput, data: Data): MessageRef[] {
   return refs;
 }
 
+/** Profiles of gateways that forward to an upstream and retry or wait on it (LiteLLM proxy: `num_retries`, `request_timeout`). */
+const GATEWAYS = new Set(['litellm-proxy']);
+
 /** What the provider profile adds: its name, and per verdict the documented base, models list or log-prob fact. */
 function providerRefs(input: ExplainInput): MessageRef[] {
   const p = input.provider;
@@ -231,6 +241,9 @@ function providerRefs(input: ExplainInput): MessageRef[] {
       break;
     case 'no-logprobs':
       if (p.logprobs === 'no') refs.push({ id: 'provider.noLogprobs', data: { name: p.displayName, source: p.logprobsSource ?? p.docsUrl } });
+      break;
+    case 'timeout':
+      if (GATEWAYS.has(p.id)) refs.push({ id: 'provider.gatewayTimeout', data: { name: p.displayName } });
       break;
   }
   return refs;

@@ -57,7 +57,7 @@ export async function probe(target: ProbeTarget, deps: ProbeDeps, options: Probe
   try {
     const url = new URL(target.baseUrl);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`unsupported scheme ${url.protocol}`);
-    plan = planCalls(target.baseUrl, target.consumer);
+    plan = planCalls(target.baseUrl, target.consumer, target.api);
   } catch (error) {
     throw new ProbeInputError(`not an absolute http(s) URL: ${redact(target.baseUrl, target.apiKey ? [target.apiKey] : [])} (${redact((error as Error).message, target.apiKey ? [target.apiKey] : [])})`);
   }
@@ -178,7 +178,7 @@ class ProbeRun {
     const requestUrl = main.step.url ?? this.plan.main.url;
     const variants = urlVariants(this.target.baseUrl, this.target.consumer, requestUrl, 3, this.provider?.documented).filter((v) => safeOrigin(v.baseUrl) === new URL(this.target.baseUrl).origin);
     for (const variant of variants) {
-      const call = planCalls(variant.baseUrl, variant.consumer).main;
+      const call = planCalls(variant.baseUrl, variant.consumer, variant.consumer === this.target.consumer ? this.target.api : undefined).main;
       const record = await this.request('variant', call, { variant: true, built: requestBody(call.api, this.model, this.target.logprobs) });
       if (!NOT_AN_API.has(record.step.verdict)) {
         this.fix = { baseUrl: variant.baseUrl, consumer: variant.consumer === this.target.consumer ? undefined : variant.consumer, verified: true, reason: renderLocalized([fixReason(variant, this.target.baseUrl, requestUrl, this.provider?.displayName), { id: 'fix.verified', data: { url: call.url } }]) };
@@ -338,6 +338,7 @@ function fixReason(variant: UrlVariant, baseUrl: string, requestUrl: string, pro
       const found = diagnoseUrl(baseUrl, variant.consumer, requestUrl)?.problem;
       if (found?.kind === 'duplicate-segment') return { id: 'fix.duplicate', data: { segment: found.segment } };
       if (found?.kind === 'endpoint-in-base') return { id: 'fix.endpointInBase', data: { segment: found.segment } };
+      if (found?.kind === 'query-in-base') return { id: 'fix.queryInBase', data: { query: found.query } };
       return { id: 'fix.emptySegment' };
     }
   }

@@ -53,6 +53,11 @@ export interface ProbeTarget {
   /** Sent as given (bearer or `x-api-key`); never echoed. Decide with `keys.ts` which key may go where. */
   apiKey?: string;
   model?: string;
+  /**
+   * `openai-sdk` only: the API the file's call uses (`completions` for `client.completions.create`, `responses`),
+   * probed instead of chat completions. Absent = chat completions.
+   */
+  api?: 'chat' | 'completions' | 'responses';
   /** Overrides the default `logprobs: true, top_logprobs: 1` with the request site's own settings. */
   logprobs?: LogprobsRequest;
   /** `sdk-default`: the SDK fell back to its built-in base because the configured variable is not read. */

@@ -1,3 +1,4 @@
+import { redactUrlSecrets } from '../model/secret';
 import type { ProbeConsumer } from './types';
 import { sdkJoin } from '../resolve/urls';
 
@@ -54,7 +55,7 @@ export interface CallPlan {
 }
 
 /** The API paths each SDK appends to its base (openai-node `resources/*`, anthropic-sdk `resources/messages`). */
-const SDK_PATHS = { models: '/models', chat: '/chat/completions', responses: '/responses', messages: '/v1/messages' } as const;
+const SDK_PATHS = { models: '/models', chat: '/chat/completions', completions: '/completions', responses: '/responses', messages: '/v1/messages' } as const;
 
 /**
  * The URLs a consumer calls for `baseUrl`: `openai-sdk` GET `/models` + POST `/chat/completions`,
@@ -62,10 +63,11 @@ const SDK_PATHS = { models: '/models', chat: '/chat/completions', responses: '/r
  * `v1-appending` the same as openai-sdk under `/v1` by concatenation, `sglang-native` GET `/health` +
  * POST `/generate`, `raw` the URL as written (its path suffix picks the API; `…/health` and `…/models` are GETs).
  */
-export function planCalls(baseUrl: string, consumer: ProbeConsumer): CallPlan {
+export function planCalls(baseUrl: string, consumer: ProbeConsumer, api: 'chat' | 'completions' | 'responses' = 'chat'): CallPlan {
   switch (consumer) {
     case 'openai-sdk':
-      return { advisory: get('models', joinUrl(baseUrl, SDK_PATHS.models)), main: post('chat', joinUrl(baseUrl, SDK_PATHS.chat)) };
+      // `api`: the call the file makes (`client.completions.create` → legacy completions), chat by default.
+      return { advisory: get('models', joinUrl(baseUrl, SDK_PATHS.models)), main: post(api, joinUrl(baseUrl, SDK_PATHS[api])) };
     case 'openai-responses':
       return { advisory: get('models', joinUrl(baseUrl, SDK_PATHS.models)), main: post('responses', joinUrl(baseUrl, SDK_PATHS.responses)) };
     case 'anthropic':
@@ -110,7 +112,8 @@ const OPERATION_SUFFIX = /(\/v1\/messages|\/chat\/completions|\/completions|\/re
 export type UrlProblem =
   | { kind: 'duplicate-segment'; segment: string }
   | { kind: 'empty-segment' }
-  | { kind: 'endpoint-in-base'; segment: string };
+  | { kind: 'endpoint-in-base'; segment: string }
+  | { kind: 'query-in-base'; query: string };
 
 /**
  * Looks for a repeated run of path segments (`/v1/v1`, `/chat/completions/chat/completions`, longest
@@ -118,6 +121,14 @@ export type UrlProblem =
  * the base that removes it for the same consumer, or `undefined`.
  */
 export function diagnoseUrl(baseUrl: string, consumer: ProbeConsumer, requestUrl: string): { problem: UrlProblem; fixedBase: string } | undefined {
+  // A query on the base: SDKs join their path around it (openai-python 3.x: `…/v1/?q=1chat/completions`,
+  // 2.x: `…/v1?q=1/chat/completions`), so the request path is wrong; the same base without the query is the fix.
+  const q = consumer === 'raw' ? -1 : baseUrl.indexOf('?');
+  if (q !== -1) {
+    // Shown in messages: credential values (`?api_key=…`) are masked.
+    const query = redactUrlSecrets(`?${baseUrl.slice(q + 1).split('#')[0]}`).slice(1);
+    return { problem: { kind: 'query-in-base', query }, fixedBase: baseUrl.slice(0, q) };
+  }
   const request = new URL(requestUrl);
   const segments = request.pathname.split('/').slice(1);
   const repeated = findRepeat(segments);

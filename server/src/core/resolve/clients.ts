@@ -10,6 +10,7 @@ export type RequestClient =
   | 'langchain-js'
   | 'anthropic-node'
   | 'openai-python'
+  | 'openai-python-2'
   | 'anthropic-python'
   | 'claude-code'
   | 'codex'
@@ -18,20 +19,29 @@ export type RequestClient =
   | 'httpx'
   | 'curl';
 
-/** The URL a client sends: `url` as it goes on the wire, or `sent: false` when it sends nothing. */
+/**
+ * Why a client sends nothing: `leading-space` (httpx reads `"  http://…"` as a relative URL and raises
+ * UnsupportedProtocol), `no-scheme` (no `http://`/`https://`: every client raises), `space-in-url` (curl
+ * refuses a URL with a space), `invalid-url` (WHATWG `URL` rejects the joined URL).
+ */
+export type NoRequestReason = 'leading-space' | 'no-scheme' | 'space-in-url' | 'invalid-url';
+
+/** The URL a client sends: `url` as it goes on the wire, or `sent: false` (with the reason) when it sends nothing. */
 export interface SentUrl {
   url: string;
   sent: boolean;
+  reason?: NoRequestReason;
 }
 
 function whatwg(joined: string, reencodeQuery = false): SentUrl {
+  if (!/^\s*[a-z][a-z0-9+.-]*:\/\//i.test(joined)) return { url: joined, sent: false, reason: 'no-scheme' };
   try {
     const u = new URL(joined);
     u.hash = '';
     if (reencodeQuery && u.search) u.search = new URLSearchParams(u.search).toString();
     return { url: u.href, sent: true };
   } catch {
-    return { url: joined, sent: false };
+    return { url: joined, sent: false, reason: 'invalid-url' };
   }
 }
 
@@ -57,10 +67,26 @@ function sdkConcat(base: string, path: string): string {
  * it), then `raw_path + path.lstrip("/")` (src/openai/_base_client.py).
  */
 function stainlessPythonJoin(base: string, path: string): SentUrl {
-  if (/^\s/.test(base)) return { url: base + path, sent: false };
+  if (/^\s/.test(base)) return { url: base + path, sent: false, reason: 'leading-space' };
+  if (!/^https?:\/\//i.test(base)) return { url: base + path, sent: false, reason: 'no-scheme' };
   const noFragment = base.split('#')[0];
   const withSlash = noFragment.endsWith('/') ? noFragment : `${noFragment}/`;
   return whatwg(withSlash + path.replace(/^\/+/, ''));
+}
+
+/**
+ * openai-python 3.x: as 2.x, except that `_enforce_trailing_slash` splits `raw_path` on `?` first
+ * (`url.raw_path.partition(b"?")`, openai 3.22.1 src/openai/_base_client.py), so a base with a query gets its
+ * slash before the `?` and the path after the query: `…/v1?utm_source=x` + `chat/completions` →
+ * `…/v1/?utm_source=xchat/completions` (recorded by test/conformance with openai 3.22.1; 2.54.0 sends
+ * `…/v1?utm_source=x/chat/completions`).
+ */
+function openaiPython3Join(base: string, path: string): SentUrl {
+  const noFragment = base.split('#')[0];
+  const q = noFragment.indexOf('?');
+  if (q === -1 || /^\s/.test(base) || !/^https?:\/\//i.test(base)) return stainlessPythonJoin(base, path);
+  const head = noFragment.slice(0, q);
+  return whatwg(`${head.endsWith('/') ? head : `${head}/`}?${noFragment.slice(q + 1)}${path.replace(/^\/+/, '')}`);
 }
 
 /**
@@ -93,16 +119,18 @@ export const CLIENT_URL: Record<RequestClient, { trims: boolean; join: (base: st
   'anthropic-node': { trims: true, join: (b, p) => whatwg(sdkConcat(b, p), true) },
   // Claude Code sends `POST /v1/messages?beta=true` through the Anthropic SDK.
   'claude-code': { trims: true, join: (b, p) => whatwg(sdkConcat(b, p === '/v1/messages' ? '/v1/messages?beta=true' : p), true) },
-  'openai-python': { trims: false, join: stainlessPythonJoin },
+  // openai-python 3.22 and 2.54, anthropic-python 1.13: `os.environ.get(...)` untrimmed; run by test/conformance.
+  'openai-python': { trims: false, join: openaiPython3Join },
+  'openai-python-2': { trims: false, join: stainlessPythonJoin },
   'anthropic-python': { trims: false, join: stainlessPythonJoin },
   codex: { trims: false, join: (b, p) => whatwg(sdkConcat(b, p)) },
   openclaw: { trims: true, join: openclawJoin },
   // requests' `prepare_url` strips leading whitespace; spaces elsewhere, trailing ones too, are sent as %20; the fragment is not sent.
   requests: { trims: false, join: (b, p) => whatwg((b + p).replace(/^\s+/, '').replace(/ +$/, (m) => '%20'.repeat(m.length))) },
   // httpx: leading whitespace makes a relative URL, which it refuses to send.
-  httpx: { trims: false, join: (b, p) => (/^\s/.test(b) ? { url: b + p, sent: false } : whatwg((b + p).replace(/ +$/, (m) => '%20'.repeat(m.length)))) },
+  httpx: { trims: false, join: (b, p) => (/^\s/.test(b) ? { url: b + p, sent: false, reason: 'leading-space' } : whatwg((b + p).replace(/ +$/, (m) => '%20'.repeat(m.length)))) },
   // curl rejects a URL with a space in it ("Malformed input to a URL function") and sends nothing.
-  curl: { trims: false, join: (b, p) => (/\s/.test(b + p) ? { url: b + p, sent: false } : whatwg(b + p)) },
+  curl: { trims: false, join: (b, p) => (/\s/.test(b + p) ? { url: b + p, sent: false, reason: 'space-in-url' } : whatwg(b + p)) },
 };
 
 /** A client that reads a base URL, and the `.env` loader it reads it through (dotenv files only). */
@@ -122,8 +150,8 @@ export function clientsOf(setting: Setting, consumer: ConsumerId, via: string): 
   switch (consumer) {
     case 'openai-sdk':
     case 'openai-responses':
-      if (setting.format === 'python' && !envLike) return [{ client: 'openai-python' }];
-      return [{ client: 'openai-node', loader: node }, { client: 'langchain-js', loader: node }, { client: 'openai-python', loader: python }];
+      if (setting.format === 'python' && !envLike) return [{ client: 'openai-python' }, { client: 'openai-python-2' }];
+      return [{ client: 'openai-node', loader: node }, { client: 'langchain-js', loader: node }, { client: 'openai-python', loader: python }, { client: 'openai-python-2', loader: python }];
     case 'anthropic':
       if (setting.format === 'python' && !envLike) return [{ client: 'anthropic-python' }];
       return [{ client: 'anthropic-node', loader: node }, { client: 'anthropic-python', loader: python }];
@@ -169,4 +197,42 @@ export function clientViews(base: { setting: Setting; requests: readonly { consu
     }
   }
   return out;
+}
+
+/** How rows and hover name a client (with the version its facts were recorded with where versions differ). */
+export const CLIENT_LABEL: Record<RequestClient, string> = {
+  'openai-node': 'openai-node',
+  'langchain-js': 'LangChain JS',
+  'anthropic-node': 'anthropic-node',
+  'openai-python': 'openai-python 3.x',
+  'openai-python-2': 'openai-python 2.x',
+  'anthropic-python': 'anthropic-python',
+  'claude-code': 'Claude Code',
+  codex: 'Codex',
+  openclaw: 'OpenClaw',
+  requests: 'requests',
+  httpx: 'httpx',
+  curl: 'curl',
+};
+
+/** Why nothing is sent, in words (English and Simplified Chinese), for rows and hover. */
+export const NO_REQUEST_REASON: Record<'en' | 'zh-CN', Record<NoRequestReason, string>> = {
+  en: {
+    'leading-space': 'the value starts with whitespace, which this client keeps: httpx reads it as a relative URL and raises UnsupportedProtocol',
+    'no-scheme': 'the value has no http:// or https://: the client raises before sending',
+    'space-in-url': 'curl refuses a URL with a space in it',
+    'invalid-url': 'the joined URL is not a valid URL: the client raises before sending',
+  },
+  'zh-CN': {
+    'leading-space': '取值以空白开头，而该客户端不会去掉它：httpx 把它当作相对 URL，抛出 UnsupportedProtocol',
+    'no-scheme': '取值缺少 http:// 或 https://：客户端在发送前就会报错',
+    'space-in-url': 'curl 拒绝含空格的 URL',
+    'invalid-url': '拼接后的 URL 无效：客户端在发送前就会报错',
+  },
+};
+
+/** `openai-python 3.x (python-dotenv)`: a client reading as a row names it. */
+export function readingLabel(reading: ClientReading): string {
+  const loader: Partial<Record<Loader, string>> = { nodeDotenv: 'node dotenv', pythonDotenv: 'python-dotenv', posixShell: 'sh', compose: 'Compose', dockerEnvFile: 'docker --env-file' };
+  return reading.loader ? `${CLIENT_LABEL[reading.client]} (${loader[reading.loader]})` : CLIENT_LABEL[reading.client];
 }

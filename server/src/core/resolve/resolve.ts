@@ -1,4 +1,4 @@
-import type { Consumer, Extraction, Role, Setting } from '../model/types';
+import type { Consumer, Extraction, Role, SdkCall, Setting } from '../model/types';
 import type { LintConfig } from '../config/config';
 import { BUILTIN_PROVIDERS, matchProviders, type ProviderProfile } from '../providers/profiles';
 import { consumersOf } from './consumers';
@@ -6,14 +6,26 @@ import { isReferenceValue } from '../evidence/value';
 import { isPlaceholderUrl } from '../rules/url-shape';
 import { roleOf } from './roles';
 import { effectiveRequestUrl, parseBaseUrl, type ParsedBaseUrl } from './urls';
-import { CLIENT_URL, clientsOf, requestPath, valueFor, type ClientReading } from './clients';
+import { CLIENT_URL, clientsOf, requestPath, valueFor, type ClientReading, type NoRequestReason, type RequestClient } from './clients';
 
-/** The URL one consumer will request for a chat call on a base URL. */
+/** The request one consumer sends on a base URL for one call (or, with no call in sight, the client's default). */
 export interface EffectiveRequest {
   consumer: Consumer;
   url: string;
+  /** HTTP method (`GET` for `models.list()`, else `POST`). */
+  method: 'GET' | 'POST';
+  /** The path the consumer appends (`/chat/completions`, `/completions`, `/models`), `''` for a URL used as written. */
+  path: string;
+  /** The SDK call that decides path and method (`client.completions.create`, `ChatOpenAI`), when one is in sight. */
+  call?: string;
+  /** The call's literal `model=`, when it has one. */
+  model?: string;
+  /** True when no call is in sight and the request is the client's default (a chat completion). */
+  assumed?: boolean;
   /** False when the client sends nothing at all (curl refuses a URL with a space; httpx one without a scheme). */
   sent: boolean;
+  /** Why nothing is sent, when `sent` is false. */
+  reason?: NoRequestReason;
   /**
    * The modelled clients that send this URL, each with the `.env` loader it reads through (empty when the
    * consumer has no modelled client). Clients that send different URLs get separate requests.
@@ -75,12 +87,13 @@ export function resolve(extraction: Extraction, config: LintConfig): Resolution 
     const value = setting.value.trim();
     const parsed = parseBaseUrl(value);
     const consumers = consumersOf(setting, groupOf, extraction.consumerEvidence);
+    const calls = extraction.sdkCalls ?? [];
     baseUrls.push({
       setting,
       parsed,
       consumers,
       providers: parsed ? matchProviders(value, providers) : [],
-      requests: parsed ? consumers.flatMap((consumer) => requestsOf(setting, value, consumer)) : [],
+      requests: parsed || SCHEMELESS.test(value) ? consumers.flatMap((consumer) => requestsOf(setting, value, consumer, calls, parsed !== undefined)) : [],
     });
   }
   return { settings, baseUrls, providers, byRole: rolesOf(settings) };
@@ -100,23 +113,65 @@ export function rolesOf(settings: readonly Setting[]): (role: Role) => Setting[]
   };
 }
 
+/** A host[:port][/path] written without a scheme (`127.0.0.1:8000/v1`): every client raises, so its rows say "no request". */
+const SCHEMELESS = /^[a-z0-9][a-z0-9.-]*(:\d+)?(\/|$)/i;
+
+/** Clients whose program picks the call (and so the path and method) on a base URL. */
+const SDK_CLIENTS = new Set<RequestClient>(['openai-node', 'langchain-js', 'openai-python', 'openai-python-2', 'anthropic-node', 'anthropic-python']);
+
+/** The SDK family whose calls a consumer's base URL serves. */
+const FAMILY: Partial<Record<Consumer['id'], SdkCall['family']>> = { 'openai-sdk': 'openai', anthropic: 'anthropic' };
+
 /**
- * The URLs the clients that may read `setting` send for `consumer`: one request when they agree, else one
- * per client (labelled with the client and its `.env` loader). Consumers without a modelled client use
- * `effectiveRequestUrl` on the trimmed value.
+ * The calls in the document that request `setting` for `consumer`: those on the client its kwarg
+ * constructs (`client = OpenAI(base_url=…)` → `client.models.list()`), or, for an environment variable,
+ * those on clients built without `base_url` (the SDK reads the variable then).
  */
-function requestsOf(setting: Setting, value: string, consumer: Consumer): EffectiveRequest[] {
-  const path = requestPath(consumer.id, consumer.appendedPath);
-  const out: EffectiveRequest[] = [];
-  for (const reading of clientsOf(setting, consumer.id, consumer.via)) {
-    const base = valueFor(setting, reading.client, reading.loader);
-    if (base === undefined) continue;
-    const { url, sent } = CLIENT_URL[reading.client].join(base, path);
-    const same = out.find((r) => r.url === url && r.sent === sent);
-    if (same) same.clients.push(reading);
-    else out.push({ consumer, url, sent, clients: [reading] });
+export function callsFor(setting: Setting, consumer: Consumer, calls: readonly SdkCall[]): SdkCall[] {
+  const family = FAMILY[consumer.id];
+  if (!family || consumer.appendedPath !== undefined) return [];
+  const envLike = setting.kind === 'env' || setting.kind === 'envDefault';
+  if (setting.kind === 'kwarg') return calls.filter((c) => c.family === family && c.clientGroup === setting.group);
+  if (envLike) return calls.filter((c) => c.family === family && !c.clientHasBaseUrl);
+  return [];
+}
+
+/**
+ * The requests the clients that may read `setting` send for `consumer`: per call in sight (its path and
+ * method), else the client's default marked `assumed`; one request per distinct URL, labelled with the
+ * clients (and `.env` loaders) that send it. Consumers without a modelled client use
+ * `effectiveRequestUrl` on the trimmed value. `parsed` false: the value has no scheme, nothing is sent.
+ */
+function requestsOf(setting: Setting, value: string, consumer: Consumer, calls: readonly SdkCall[], parsed: boolean): EffectiveRequest[] {
+  const readings = clientsOf(setting, consumer.id, consumer.via);
+  const decided = callsFor(setting, consumer, calls);
+  const shapes: { method: 'GET' | 'POST'; path: string; call?: string; model?: string; assumed?: boolean }[] = [];
+  for (const c of decided) {
+    const same = shapes.find((x) => x.method === c.method && x.path === c.path);
+    if (same) same.model ??= c.model;
+    else shapes.push({ method: c.method, path: c.path, call: c.callee, ...(c.model !== undefined ? { model: c.model } : {}) });
   }
-  return out.length > 0 ? out : [{ consumer, url: effectiveRequestUrl(value, consumer.id, consumer.appendedPath), sent: true, clients: [] }];
+  if (shapes.length === 0) {
+    const assumed = FAMILY[consumer.id] !== undefined && consumer.appendedPath === undefined && readings.some((r) => SDK_CLIENTS.has(r.client));
+    shapes.push({ method: 'POST', path: requestPath(consumer.id, consumer.appendedPath), ...(assumed ? { assumed } : {}) });
+  }
+  const out: EffectiveRequest[] = [];
+  for (const shape of shapes) {
+    const before = out.length;
+    for (const reading of readings) {
+      const base = valueFor(setting, reading.client, reading.loader);
+      if (base === undefined) continue;
+      const joined = parsed ? CLIENT_URL[reading.client].join(base, shape.path) : { url: base + shape.path, sent: false, reason: 'no-scheme' as const };
+      const same = out.slice(before).find((r) => r.url === joined.url && r.sent === joined.sent);
+      if (same) same.clients.push(reading);
+      else out.push({ consumer, ...shape, url: joined.url, sent: joined.sent, ...(joined.reason ? { reason: joined.reason } : {}), clients: [reading] });
+    }
+    if (out.length === before) {
+      const url = effectiveRequestUrl(value, consumer.id, consumer.appendedPath);
+      out.push({ consumer, ...shape, url: parsed ? url : value + shape.path, sent: parsed, ...(parsed ? {} : { reason: 'no-scheme' as const }), clients: [] });
+    }
+  }
+  return out;
 }
 
 /**

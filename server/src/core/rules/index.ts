@@ -5,6 +5,7 @@ import apiKeyWhitespace from './api-key-whitespace';
 import baseUrlDuplicateV1 from './base-url-duplicate-v1';
 import baseUrlEndpointPath from './base-url-endpoint-path';
 import baseUrlFragment from './base-url-fragment';
+import baseUrlPathShape from './base-url-path-shape';
 import baseUrlMissingV1 from './base-url-missing-v1';
 import baseUrlQueryString from './base-url-query-string';
 import baseUrlTrailingSlash from './base-url-trailing-slash';
@@ -49,6 +50,7 @@ export const RULES: readonly Rule[] = [
   baseUrlEndpointPath,
   baseUrlQueryString,
   baseUrlFragment,
+  baseUrlPathShape,
   baseUrlTrailingSlash,
   baseUrlMissingV1,
   apiKeyPlaceholder,

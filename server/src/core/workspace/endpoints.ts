@@ -5,6 +5,7 @@ import { LineIndex } from '../positions';
 import { logprobsKey, logprobsState } from '../rules/requests';
 import type { EnvView } from './env-index';
 import type { Locale } from '../messages/locale';
+import { NO_REQUEST_REASON, readingLabel } from '../resolve/clients';
 
 const UNDEFINED: Record<Locale, string> = { en: 'not defined in the workspace', 'zh-CN': '工作区中未定义' };
 
@@ -27,8 +28,18 @@ export interface EndpointRow {
   consumer: string;
   /** How the consumer was recognised (`OpenAI(base_url=…)`). */
   via?: string;
-  /** The chat request URL this consumer calls, `null` when the consumer is unknown. */
+  /** The request URL this consumer calls, `null` when the consumer is unknown or the client sends nothing. */
   effectiveUrl: string | null;
+  /** HTTP method of that request (`GET` for `models.list()`), `null` when nothing is known to be sent. */
+  method: 'GET' | 'POST' | null;
+  /** The SDK call that decides path and method (`client.completions.create`), when one is in sight. */
+  call?: string;
+  /** True when no call is in sight and the row shows the client's default request. */
+  assumed?: boolean;
+  /** The clients (and `.env` loaders) this row stands for (`openai-python 3.x (python-dotenv)`); absent when none is modelled. */
+  clients?: string[];
+  /** Why the client sends nothing, when it does not (then `effectiveUrl` is `null`). */
+  noRequest?: string;
   /** Where the value is defined when it comes from another file (`.env:3`). */
   definedAt?: { file: string; line: number };
   /** The API key that travels with this base URL, masked, and where it comes from; `null` when none is visible. */
@@ -88,7 +99,7 @@ export function endpointRows(outcome: LintOutcome, env?: EnvView, locale: Locale
   const rows: EndpointRow[] = [];
   const logprobs = logprobsOf(outcome);
   for (const base of outcome.resolution.baseUrls) {
-    if (!base.parsed) continue;
+    if (!base.parsed && base.requests.length === 0) continue;
     const { setting } = base;
     const at = lines.positionAt(setting.valueRange.start);
     const findings = outcome.findings
@@ -108,8 +119,22 @@ export function endpointRows(outcome: LintOutcome, env?: EnvView, locale: Locale
     };
     const { keySource: source, model, findings: found, definedAt, ...where } = common;
     const rest = { ...(definedAt ? { definedAt } : {}), keySource: source, model, logprobs, findings: found };
-    if (base.requests.length === 0) rows.push({ ...where, consumer: 'unknown', effectiveUrl: null, ...rest });
-    for (const request of base.requests) rows.push({ ...where, consumer: request.consumer.id, via: request.consumer.via, effectiveUrl: redactUrlSecrets(request.url), ...rest });
+    if (base.requests.length === 0) rows.push({ ...where, consumer: 'unknown', effectiveUrl: null, method: null, ...rest });
+    for (const request of base.requests) {
+      rows.push({
+        ...where,
+        consumer: request.consumer.id,
+        via: request.consumer.via,
+        effectiveUrl: request.sent ? redactUrlSecrets(request.url) : null,
+        method: request.sent ? request.method : null,
+        ...(request.call ? { call: request.call } : {}),
+        ...(request.assumed ? { assumed: true } : {}),
+        ...(request.clients.length > 0 ? { clients: request.clients.map(readingLabel) } : {}),
+        ...(!request.sent && request.reason ? { noRequest: NO_REQUEST_REASON[locale === 'zh-CN' ? 'zh-CN' : 'en'][request.reason] } : {}),
+        ...rest,
+        ...(request.model !== undefined ? { model: request.model } : {}),
+      });
+    }
   }
   return rows;
 }
