@@ -1,4 +1,5 @@
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
+import { readBounded } from './read';
 import { dirname, join, resolve } from 'node:path';
 import { GLOB_LIMITS, globProblem } from '../core/glob';
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
@@ -130,15 +131,17 @@ export function loadConfigForDirectory(dir: string, root: string): LoadedConfig 
   return loaded;
 }
 
+/** Largest `.rolloutlintrc.json` read (bytes). */
+const MAX_CONFIG_FILE_BYTES = 1024 * 1024;
+
 /** Reads and validates one configuration file into a config layer for `mergeConfig`. Throws `ConfigError`. */
 export function readConfigFile(file: string): Partial<LintConfig> {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new ConfigError(file, [{ jsonPath: '$', line: 1, column: 1, reason: `cannot read the file: ${(error as Error).message}` }]);
+  const read = readBounded(file, MAX_CONFIG_FILE_BYTES);
+  if (read.kind !== 'bytes') {
+    const why = read.kind === 'tooLarge' ? `larger than ${MAX_CONFIG_FILE_BYTES} bytes` : read.message;
+    throw new ConfigError(file, [{ jsonPath: '$', line: 1, column: 1, reason: `cannot read the file: ${why}` }]);
   }
-  return parseConfigText(text, file);
+  return parseConfigText(read.bytes.toString('utf8'), file);
 }
 
 /** Parses and validates configuration text (a BOM is allowed). `file` is used in errors and provider `source`s. */
