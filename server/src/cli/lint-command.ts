@@ -4,7 +4,7 @@ import { mergeConfig } from '../core/config/config';
 import { globMatcher } from '../core/glob';
 import { normalizeLocale, type Locale } from '../core/messages/locale';
 import { RULES } from '../core/rules/index';
-import { ConfigError, invalidate, loadConfigForDirectory, type LoadedConfig } from '../node/config';
+import { ConfigError, invalidate, loadConfigForDirectory, refusedGlobs, type LoadedConfig } from '../node/config';
 import { loadGrammars } from '../node/grammars';
 import { NodeWorkspaceFacts } from '../node/facts';
 import { lintBytes, lintFile, type FileResult, type LintFileOptions } from '../node/lint-file';
@@ -188,6 +188,9 @@ async function lint(paths: string[], options: LintCommandOptions, io: CliIo): Pr
 /** Prints the report (or diff, or statistics) and computes the exit code. */
 function finish(results: FileResult[], options: LintCommandOptions, io: CliIo, locale: Locale, cwd: string, problems: string[], otherTypes: string[], report?: (text: string) => void): number {
   for (const p of problems) io.stderr(`rollout-lint: ${p}\n`);
+  // A refused glob is a configuration error (exit 2), but the rest of that configuration still applied.
+  const refused = refusedGlobs();
+  for (const e of refused) io.stderr(`rollout-lint: invalid configuration (these globs were left out; the rest applies)\n${e.message}\n`);
   for (const r of results) for (const f of r.failures) io.stderr(`rollout-lint: ${r.relPath}: internal error in ${f.ruleId}: ${f.error.split('\n')[0]}\n`);
   if (results.length === 0 && otherTypes.length > 0 && problems.length === 0) io.stderr(`rollout-lint: ${nothingToLint(locale, otherTypes)}\n`);
   const toFile = options.outputFile !== undefined;
@@ -216,7 +219,7 @@ function finish(results: FileResult[], options: LintCommandOptions, io: CliIo, l
       return 2;
     }
   } else (report ?? io.stdout)(output);
-  if (problems.length || results.some((r) => r.failures.length)) return 2;
+  if (problems.length || refused.length || results.some((r) => r.failures.length)) return 2;
   if (options.diff) return output.length > 0 && !options.exitZero ? 1 : 0;
   if (options.exitZero) return 0;
   const all = results.flatMap((r) => r.findings);
