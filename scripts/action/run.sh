@@ -9,8 +9,14 @@ read -ra extra <<< "${INPUT_ARGS:-}"
 [[ ${#paths[@]} -eq 0 ]] && paths=(.)
 lint() { node "$INPUT_CLI" "${extra[@]}" "$@" -- "${paths[@]}"; }
 
+# The text report holds file names and values from the repository: between `::stop-commands::` and a
+# random end token (GitHub "Stopping and starting workflow commands") no line of it can act as a
+# workflow command, even if a name or value starts one (the CLI escapes newlines in them too).
+token="rollout-lint-$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')"
+echo "::stop-commands::$token"
 lint --format text --color
 status=$?
+echo "::$token::"
 if [[ "${INPUT_ANNOTATE:-true}" == "true" && $status -ne 2 ]]; then
   lint --format github --exit-zero
 fi

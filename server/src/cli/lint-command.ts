@@ -18,7 +18,7 @@ import { rootRelativePath } from './format/types';
 import { formatStatistics } from './format/statistics';
 import { useColor, type CliIo } from './io';
 import { Progress } from './progress';
-import { sanitizeForTerminal } from './sanitize';
+import { escapeForLine, sanitizeForTerminal } from './sanitize';
 
 /** Options of `rollout-lint [paths…]`, as commander parses them. */
 export interface LintCommandOptions {
@@ -142,7 +142,7 @@ async function lint(paths: string[], options: LintCommandOptions, io: CliIo): Pr
     const pruning = cwdConfig.source && resolve(dirname(cwdConfig.source)) === resolve(cwd) ? cwdConfig.config : mergeConfig();
     const walked = walk(paths.length ? paths : ['.'], cwd, factsFor(cwd), { noIgnore: !options.ignore, config: pruning });
     otherTypes = walked.otherTypes;
-    for (const p of walked.problems) problems.push(`${p.path}: ${p.message}`);
+    for (const p of walked.problems) problems.push(`${escapeForLine(p.path)}: ${escapeForLine(p.message)}`);
     const explicit = new Set(paths.map((p) => resolve(cwd, p)));
     // The env index (definitions and reads across files) covers the working directory's tree even when
     // only some paths are linted, when that tree is a project (a git work tree, or a config in it): run
@@ -174,9 +174,9 @@ async function lint(paths: string[], options: LintCommandOptions, io: CliIo): Pr
         reuse: extractions.get(project.lintPath),
       });
       extractions.delete(project.lintPath);
-      if (result.fixedPasses && !options.diff) io.stderr(`rollout-lint: fixed ${file.relPath}\n`);
+      if (result.fixedPasses && !options.diff) io.stderr(`rollout-lint: fixed ${escapeForLine(file.relPath)}\n`);
       else if (fix && !fixable && result.findings.some((f) => f.fixes.some((x) => x.safety === 'safe' || fix === 'unsafe'))) {
-        io.stderr(`rollout-lint: ${file.relPath}: not fixed: git ignores it (name the file to fix it)\n`);
+        io.stderr(`rollout-lint: ${escapeForLine(file.relPath)}: not fixed: git ignores it (name the file to fix it)\n`);
       }
       results.push(result);
     }
@@ -191,14 +191,16 @@ function finish(results: FileResult[], options: LintCommandOptions, io: CliIo, l
   // A refused glob is a configuration error (exit 2), but the rest of that configuration still applied.
   const refused = refusedGlobs();
   for (const e of refused) io.stderr(`rollout-lint: invalid configuration (these globs were left out; the rest applies)\n${e.message}\n`);
-  for (const r of results) for (const f of r.failures) io.stderr(`rollout-lint: ${r.relPath}: internal error in ${f.ruleId}: ${f.error.split('\n')[0]}\n`);
+  for (const r of results) for (const f of r.failures) io.stderr(`rollout-lint: ${escapeForLine(r.relPath)}: internal error in ${f.ruleId}: ${escapeForLine(f.error.split('\n')[0])}\n`);
   if (results.length === 0 && otherTypes.length > 0 && problems.length === 0) io.stderr(`rollout-lint: ${nothingToLint(locale, otherTypes)}\n`);
   const toFile = options.outputFile !== undefined;
   const color = toFile ? options.color === true : useColor(options.color, io.env, io.isTTY);
   const sarifRoot = new ProjectLocator(cwd).workTreeOf(cwd) ?? cwd;
   let output: string;
   if (options.diff) {
-    output = results.filter((r) => r.originalText !== undefined && r.text !== undefined).map((r) => unifiedDiff(rootRelativePath(r, sarifRoot), r.originalText!, r.text!)).join('');
+    // Keys are masked on every line of the diff: those the linted file holds (by its parse, `r.secrets`) and any found by shape or evidence.
+    const known = (r: FileResult) => (r.secrets ?? []).map((x) => r.text!.slice(x.start, x.end));
+    output = results.filter((r) => r.originalText !== undefined && r.text !== undefined).map((r) => unifiedDiff(rootRelativePath(r, sarifRoot), r.originalText!, r.text!, known(r))).join('');
   } else if (options.statistics) {
     output = formatStatistics({ results, includeHints: !!options.includeHints, quiet: !!options.quiet, color, root: sarifRoot, locale }, options.format === 'json');
   } else {

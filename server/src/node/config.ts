@@ -1,5 +1,6 @@
 import { statSync } from 'node:fs';
 import { readBounded } from './read';
+import { escapeForLine } from '../core/escape';
 import { dirname, join, resolve } from 'node:path';
 import { GLOB_LIMITS, globProblem } from '../core/glob';
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
@@ -32,7 +33,7 @@ export class ConfigError extends Error {
     readonly file: string,
     readonly problems: ConfigProblem[],
   ) {
-    super(problems.map((p) => `${file}:${p.line}:${p.column}: ${p.jsonPath}: ${p.reason}`).join('\n'));
+    super(problems.map((p) => `${escapeForLine(file)}:${p.line}:${p.column}: ${escapeForLine(p.jsonPath)}: ${escapeForLine(p.reason)}`).join('\n'));
     this.name = 'ConfigError';
   }
 }
