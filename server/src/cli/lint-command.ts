@@ -174,7 +174,8 @@ async function lint(paths: string[], options: LintCommandOptions, io: CliIo): Pr
         reuse: extractions.get(project.lintPath),
       });
       extractions.delete(project.lintPath);
-      if (result.fixedPasses && !options.diff) io.stderr(`rollout-lint: fixed ${escapeForLine(file.relPath)}\n`);
+      if (result.notFixed) io.stderr(`rollout-lint: ${escapeForLine(file.relPath)}: not fixed: ${result.notFixed}\n`);
+      else if (result.fixedPasses && !options.diff) io.stderr(`rollout-lint: fixed ${escapeForLine(file.relPath)}\n`);
       else if (fix && !fixable && result.findings.some((f) => f.fixes.some((x) => x.safety === 'safe' || fix === 'unsafe'))) {
         io.stderr(`rollout-lint: ${escapeForLine(file.relPath)}: not fixed: git ignores it (name the file to fix it)\n`);
       }
