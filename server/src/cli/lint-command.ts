@@ -239,10 +239,10 @@ function finish(results: FileResult[], options: LintCommandOptions, io: CliIo, l
 /** The note when every named file is of a type Rollout Lint does not read (stderr; the exit code stays 0). */
 function nothingToLint(locale: Locale, otherTypes: string[]): string {
   if (locale === 'zh-CN') {
-    const which = otherTypes.length === 1 ? otherTypes[0] : `${otherTypes.length} 个指定的文件`;
+    const which = otherTypes.length === 1 ? escapeForLine(otherTypes[0]) : `${otherTypes.length} 个指定的文件`;
     return `没有可检查的文件（${which}不是 Rollout Lint 读取的文件类型：.env、YAML、JSON、Python、shell）`;
   }
-  const which = otherTypes.length === 1 ? `${otherTypes[0]} is not a file type` : `${otherTypes.length} named files are not file types`;
+  const which = otherTypes.length === 1 ? `${escapeForLine(otherTypes[0])} is not a file type` : `${otherTypes.length} named files are not file types`;
   return `nothing to lint (${which} Rollout Lint reads: .env, YAML, JSON, Python, shell)`;
 }
 
