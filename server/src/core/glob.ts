@@ -2,9 +2,11 @@
  * The one glob compiler for every glob option from every source (`.rolloutlintrc.json` `ignore`,
  * `rolloutGlobs`, `jsonGlobs`, `testGlobs`; the same options in editor settings; the defaults).
  *
- * Matching cannot backtrack: a glob is split into `/` segments and a path is run through them as a set
- * of states (a Thompson-style simulation), and each segment is matched the same way character by
- * character, so one match costs at most (path length × glob length) steps whatever the glob. The
+ * Matching cannot backtrack exponentially: a glob is split into `/` segments, the path's segments are
+ * matched against them with the greedy two-pointer wildcard method (a `**` segment is the wildcard),
+ * and each segment's characters the same way, so one match costs at most (path length × glob
+ * length) steps whatever the glob; a native `includes` check of the glob's literal runs rejects most
+ * paths first. The
  * syntax is picomatch's (`dot: true`) for what it keeps: `*`, `?`, `**` segments (zero or more
  * segments; a `**` inside a segment is `*`), `[...]` classes with ranges and `!`/`^` negation, `{a,b}`
  * alternatives (nested), `\` escapes, a leading `./`; a test checks the two agree on generated globs
@@ -104,19 +106,15 @@ function parseSegment(segment: string): Token[] | string {
   return tokens;
 }
 
-function fold(c: string, nocase: boolean): string {
-  return nocase ? c.toLowerCase() : c;
-}
-
-function tokenMatches(token: Token, c: string, nocase: boolean): boolean {
+function tokenMatches(token: Token, c: string): boolean {
   switch (token.kind) {
     case 'char':
-      return fold(token.c, nocase) === fold(c, nocase);
+      return token.c === c;
     case 'any':
       return true;
     case 'class': {
-      const x = fold(c, nocase);
-      const hit = token.ranges.some(([lo, hi]) => (fold(lo, nocase) <= x && x <= fold(hi, nocase)) || (lo <= c && c <= hi));
+      let hit = false;
+      for (const [lo, hi] of token.ranges) if (lo <= c && c <= hi) hit = true;
       return hit !== token.negated;
     }
     default:
@@ -124,59 +122,77 @@ function tokenMatches(token: Token, c: string, nocase: boolean): boolean {
   }
 }
 
-/** Whether one path segment matches `tokens`: a state-set simulation, O(segment × tokens), no backtracking. */
-function segmentMatches(tokens: Token[], text: string, nocase: boolean): boolean {
-  const n = tokens.length;
-  let states = new Uint8Array(n + 1);
-  const close = (s: Uint8Array) => {
-    for (let i = 0; i < n; i++) if (s[i] && tokens[i].kind === 'star') s[i + 1] = 1;
-  };
-  states[0] = 1;
-  close(states);
-  for (const c of text) {
-    const next = new Uint8Array(n + 1);
-    let any = false;
-    for (let i = 0; i < n; i++) {
-      if (!states[i]) continue;
-      const t = tokens[i];
-      if (t.kind === 'star') next[i] = 1;
-      else if (tokenMatches(t, c, nocase)) next[i + 1] = 1;
-      else continue;
-      any = true;
-    }
-    if (!any) return false;
-    close(next);
-    states = next;
+/**
+ * Whether `text` matches `tokens` (each token but `star` matches one UTF-16 unit, as picomatch's
+ * regular expressions do; `star` any run of them). The greedy two-pointer method (on a mismatch, let
+ * the last star swallow one more unit) is exact for such patterns and takes at most
+ * `text.length × tokens.length` steps: it never backtracks past the last star, so no glob makes it
+ * exponential. `segmentMatches` below is the same method one level up.
+ */
+function textMatches(tokens: readonly Token[], text: string): boolean {
+  let t = 0;
+  let i = 0;
+  let starT = -1;
+  let starI = 0;
+  while (i < text.length) {
+    const token = t < tokens.length ? tokens[t] : undefined;
+    if (token !== undefined && token.kind !== 'star' && tokenMatches(token, text[i])) {
+      t++;
+      i++;
+    } else if (token !== undefined && token.kind === 'star') {
+      starT = t++;
+      starI = i;
+    } else if (starT >= 0) {
+      t = starT + 1;
+      i = ++starI;
+    } else return false;
   }
-  return states[n] === 1;
+  while (t < tokens.length && tokens[t].kind === 'star') t++;
+  return t === tokens.length;
 }
 
-/** Whether the segments of `path` match `pattern`: a state-set simulation over segments. */
-function pathMatches(pattern: Segment[], parts: string[], nocase: boolean): boolean {
-  const n = pattern.length;
-  let states = new Uint8Array(n + 1);
-  const close = (s: Uint8Array) => {
-    for (let i = 0; i < n; i++) if (s[i] && pattern[i] === 'globstar') s[i + 1] = 1;
-  };
-  states[0] = 1;
-  close(states);
-  for (const part of parts) {
-    const next = new Uint8Array(n + 1);
-    let any = false;
-    for (let i = 0; i < n; i++) {
-      if (!states[i]) continue;
-      const p = pattern[i];
-      if (p === 'globstar') next[i] = 1;
-      else if (segmentMatches(p, part, nocase)) next[i + 1] = 1;
-      else continue;
-      any = true;
-    }
-    if (!any) return false;
-    close(next);
-    states = next;
-  }
-  return states[n] === 1;
+function partMatches(token: PathToken & { kind: 'segment' }, part: string): boolean {
+  if (token.literal !== undefined) return token.literal === part;
+  return part.includes(token.required) && textMatches(token.tokens, part);
 }
+
+/** The longest run of literal characters in `tokens` (every match contains it; a cheap native pre-check). */
+function longestLiteral(tokens: readonly Token[]): string {
+  let best = '';
+  let run = '';
+  for (const t of tokens) {
+    if (t.kind === 'char') run += t.c;
+    else run = '';
+    if (run.length > best.length) best = run;
+  }
+  return best;
+}
+
+/** `textMatches` over path segments: a globstar is the star, each other token matches one segment. */
+function segmentMatches(pattern: readonly PathToken[], parts: readonly string[]): boolean {
+  let t = 0;
+  let i = 0;
+  let starT = -1;
+  let starI = 0;
+  while (i < parts.length) {
+    const token = t < pattern.length ? pattern[t] : undefined;
+    if (token !== undefined && token.kind === 'segment' && partMatches(token, parts[i])) {
+      t++;
+      i++;
+    } else if (token !== undefined && token.kind === 'star') {
+      starT = t++;
+      starI = i;
+    } else if (starT >= 0) {
+      t = starT + 1;
+      i = ++starI;
+    } else return false;
+  }
+  while (t < pattern.length && pattern[t].kind === 'star') t++;
+  return t === pattern.length;
+}
+
+/** One segment of a compiled pattern at the path level: a globstar (any run of segments) or a segment's tokens. */
+type PathToken = { kind: 'star' } | { kind: 'segment'; tokens: Token[]; literal?: string; required: string };
 
 /**
  * Compiles one glob, or says why it is refused (too long, unsupported syntax, too many brace
@@ -209,12 +225,24 @@ export function compileGlob(glob: string, options: GlobOptions = {}): CompiledGl
     patterns.push(segments);
   }
   const nocase = options.nocase === true;
+  const fold = (c: string) => (nocase ? c.toLowerCase() : c);
+  const compiled: PathToken[][] = patterns.map((segments) =>
+    segments.map((segment): PathToken => {
+      if (segment === 'globstar') return { kind: 'star' };
+      const tokens = segment.map((t): Token => (t.kind === 'char' ? { kind: 'char', c: fold(t.c) } : t.kind === 'class' && nocase ? { ...t, ranges: t.ranges.flatMap(([lo, hi]): [string, string][] => [[lo, hi], [lo.toLowerCase(), hi.toLowerCase()]]) } : t));
+      const literal = tokens.every((t) => t.kind === 'char') ? tokens.map((t) => (t as { c: string }).c).join('') : undefined;
+      return { kind: 'segment', tokens, literal, required: longestLiteral(tokens) };
+    }),
+  );
+  // Literal runs every matching path contains, checked with native `includes` before any matching.
+  const required = compiled.map((p) => p.flatMap((t) => (t.kind === 'segment' && t.required ? [t.required] : [])));
   return {
     ok: true,
     test: (path) => {
       if (path.length === 0 || path.length > GLOB_LIMITS.maxPathLength) return false;
-      const parts = path.split('/');
-      return patterns.some((p) => pathMatches(p, parts, nocase));
+      const folded = nocase ? path.toLowerCase() : path;
+      for (let k = 0; k < compiled.length; k++) if (required[k].every((r) => folded.includes(r)) && segmentMatches(compiled[k], folded.split('/'))) return true;
+      return false;
     },
   };
 }
