@@ -70,12 +70,20 @@ const LITERAL = String.raw`([A-Za-z0-9_\-+/=.~:]{8,512})`;
  * Each group 1 is the secret. All quantifiers are bounded, so each line costs linear time.
  */
 const EVIDENCE: RegExp[] = [
-  new RegExp(String.raw`(?<![A-Za-z0-9])(?:[A-Za-z0-9_.-]{0,64}[_.-])?${KEY_NAME}["'\`]?\s{0,8}[:=]\s{0,8}["'\`]?${LITERAL}(?![A-Za-z0-9_\-+/=.~:(\[])`, 'gi'),
-  new RegExp(String.raw`--(?:[A-Za-z0-9_-]{0,64}[_-])?${KEY_NAME}\s{1,8}["'\`]?${LITERAL}(?![A-Za-z0-9_\-+/=.~:(\[])`, 'gi'),
+  new RegExp(String.raw`${KEY_NAME}["'\`]?\s{0,8}[:=]\s{0,8}["'\`]?${LITERAL}(?![A-Za-z0-9_\-+/=.~:(\[])`, 'gi'),
+  // `--api-key VALUE`: that the name is part of a `--` flag is checked in code (`isFlag`).
+  new RegExp(String.raw`${KEY_NAME}\s{1,8}["'\`]?${LITERAL}(?![A-Za-z0-9_\-+/=.~:(\[])`, 'gi'),
   new RegExp(String.raw`${KEY_NAME}[^\n]{0,200}?(?:\?\?|\|\||\bor\b)\s{0,8}f?["'\`]${LITERAL}["'\`]`, 'gi'),
   new RegExp(String.raw`(?:getenv|environ\.get|env\.get)\(\s{0,8}["'][^"'\n]{0,128}${KEY_NAME}[^"'\n]{0,64}["']\s{0,8},\s{0,8}f?["']${LITERAL}["']`, 'gi'),
   new RegExp(String.raw`\bBearer\s{0,8}["'\`]\s{0,8}\+\s{0,8}f?["'\`]${LITERAL}["'\`]`, 'gi'),
 ];
+
+/** Whether the name matched at `at` is part of a `--flag` (at most 64 name characters back to `--`). */
+function isFlag(text: string, at: number): boolean {
+  let i = at;
+  while (i > 0 && at - i < 64 && /[A-Za-z0-9_-]/.test(text[i - 1])) i--;
+  return text.startsWith('--', i) || (i >= 2 && text.startsWith('--', i - 2));
+}
 
 /** Values that are never secrets even after a key name (absent, booleans, environment references). */
 const NOT_SECRET = /^(?:none|null|nil|undefined|true|false|empty|required|optional|string|os\.|process\.|env\.|\$)/i;
@@ -89,6 +97,7 @@ export function evidenceSecretSpans(text: string): { start: number; end: number 
   const spans: { start: number; end: number }[] = [];
   for (const re of EVIDENCE) {
     for (const m of text.matchAll(re)) {
+      if (re === EVIDENCE[1] && !isFlag(text, m.index)) continue;
       const value = m[1];
       if (NOT_SECRET.test(value) || isPlaceholderKey(value) || value.startsWith('…') || /^[A-Za-z_][A-Za-z0-9_]*\.[A-Za-z_]/.test(value) && !/[0-9]/.test(value)) continue;
       const start = m.index + m[0].lastIndexOf(value);
