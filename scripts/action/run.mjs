@@ -13,6 +13,7 @@
 // Exits 0 itself so the upload still runs; the action's last step fails the job.
 // No dependencies: only Node's standard library (the runner's node, ≥ 20.19).
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 
@@ -85,14 +86,20 @@ function main() {
     return { rule: r.ruleId, level: r.level, path: decodeURIComponent(loc.artifactLocation?.uri ?? ''), line: region.startLine, col: region.startColumn, endLine: region.endLine, endColumn: region.endColumn, message: clean(r.message.text), fixable: (r.fixes ?? []).some((f) => f.properties?.safety === 'safe') };
   });
 
-  // 1. The text report (the same lines as the CLI's text format, without the source excerpts).
+  // 1. The text report (the same lines as the CLI's text format, without the source excerpts). It holds
+  // file names and messages from the repository: between `::stop-commands::` and a random end token
+  // (GitHub "Stopping and starting workflow commands") none of its lines can act as a workflow command.
+  const oneLine = (text) => text.replace(/[\u0000-\u001f\u007f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+  const token = `rollout-lint-${randomBytes(16).toString('hex')}`;
+  console.log(`::stop-commands::${token}`);
   const words = { error: 'error', warning: 'warning', note: 'hint' };
-  for (const f of findings) console.log(`${f.path}:${f.line ?? 1}:${f.col ?? 1}: ${words[f.level] ?? f.level}: ${f.message.replace(/\n/g, ' ')} [${f.rule}]${f.fixable ? ' [*]' : ''}`);
+  for (const f of findings) console.log(`${oneLine(f.path)}:${f.line ?? 1}:${f.col ?? 1}: ${words[f.level] ?? f.level}: ${f.message.replace(/\n/g, ' ')} [${f.rule}]${f.fixable ? ' [*]' : ''}`);
   const count = (level) => findings.filter((f) => f.level === level).length;
   const errors = count('error');
   const warnings = count('warning');
   const hints = count('note');
   console.log(findings.length ? `\n✖ ${findings.length} problem${findings.length === 1 ? '' : 's'} (${errors} errors, ${warnings} warnings${hints ? `, ${hints} hints` : ''})` : 'No problems found.');
+  console.log(`::${token}::`);
 
   // 2. Annotations, at most 10 per type.
   const commands = { error: 'error', warning: 'warning', note: 'notice' };

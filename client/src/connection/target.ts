@@ -110,8 +110,13 @@ export async function readPairedKey(host: Host, uri: string, info: EndpointInfo)
  */
 async function endpointAt(host: Host, server: ServerConnection | undefined, args: TestConnectionArgs): Promise<ProbePlan | undefined> {
   for (let attempt = 0; attempt < 2; attempt++) {
-    const info = await requestEndpoint(server, args);
+    let info = await requestEndpoint(server, args);
     if (!info) return undefined;
+    // URL credentials come masked over the connection; the real value is in this editor's own document.
+    if (info.baseUrl.includes('****')) {
+      const real = (await host.readText(args.uri, info.contentRange, info.version))?.trim();
+      if (real) info = { ...info, baseUrl: real };
+    }
     const apiKey = await readPairedKey(host, args.uri, info);
     if (apiKey || !info.apiKey || attempt === 1) return planFromEndpoint(info, args, host.relativePath(args.uri), apiKey, host.language);
   }

@@ -1,4 +1,5 @@
 import { loadGrammars } from '../node/grammars';
+import { escapeForLine } from './sanitize';
 import { loadConfigFor, loadConfigForDirectory, invalidate, ConfigError } from '../node/config';
 import { NodeWorkspaceFacts } from '../node/facts';
 import { indexFiles } from '../node/env-index';
@@ -56,10 +57,12 @@ const LABELS: Record<Locale, { from: string; key: string; model: string; logprob
 /** One row as text: `file:line:col  consumer  effective URL  key  model  logprobs  findings`. */
 function textRow(row: EndpointRow, locale: Locale): string {
   const l = LABELS[locale] ?? LABELS.en;
-  const where = `${row.file}:${row.line}:${row.column}`;
-  const from = row.definedAt ? ` (${l.from} ${row.definedAt.file}:${row.definedAt.line})` : '';
+  // Names and values come from the repository: each is escaped so none can start a line or drive the terminal.
+  const e = escapeForLine;
+  const where = `${e(row.file)}:${row.line}:${row.column}`;
+  const from = row.definedAt ? ` (${l.from} ${e(row.definedAt.file)}:${row.definedAt.line})` : '';
   const findings = row.findings.length ? `  ${row.findings.map((f) => `${f.severity}:${f.ruleId}`).join(',')}` : '';
-  return `${where}  ${row.consumer}  ${row.effectiveUrl ?? row.baseUrl}${from}  ${l.key}: ${row.keySource ?? '-'}  ${l.model}: ${row.model ?? '-'}  ${l.logprobs}: ${row.logprobs}${findings}\n`;
+  return `${where}  ${e(row.consumer)}  ${e(row.effectiveUrl ?? row.baseUrl ?? '')}${from}  ${l.key}: ${e(row.keySource ?? '-')}  ${l.model}: ${e(row.model ?? '-')}  ${l.logprobs}: ${e(String(row.logprobs))}${findings}\n`;
 }
 
 /**

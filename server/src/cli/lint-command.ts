@@ -4,7 +4,7 @@ import { mergeConfig } from '../core/config/config';
 import { globMatcher } from '../core/glob';
 import { normalizeLocale, type Locale } from '../core/messages/locale';
 import { RULES } from '../core/rules/index';
-import { ConfigError, invalidate, loadConfigForDirectory, readConfigFile, type LoadedConfig } from '../node/config';
+import { ConfigError, invalidate, loadConfigForDirectory, readConfigFile, refusedGlobs, type LoadedConfig } from '../node/config';
 import type { RuleLevel } from '../core/config/config';
 import type { Finding } from '../core/model/types';
 import { EnvIndex } from '../core/workspace/env-index';
@@ -23,7 +23,7 @@ import { rootRelativePath } from './format/types';
 import { formatStatistics } from './format/statistics';
 import { useColor, type CliIo } from './io';
 import { Progress } from './progress';
-import { sanitizeForTerminal } from './sanitize';
+import { escapeForLine, sanitizeForTerminal } from './sanitize';
 
 /** Options of `rollout-lint [paths…]`, as commander parses them. */
 export interface LintCommandOptions {
@@ -255,7 +255,7 @@ async function lint(paths: string[], optionsIn: LintCommandOptions, io: CliIo): 
     const pruningFor = (dir: string, loaded: LoadedConfig) => (loaded.source && resolve(dirname(loaded.source)) === resolve(dir) ? loaded.config : mergeConfig());
     const walked = walk(paths.length ? paths : ['.'], cwd, factsFor(cwd), { noIgnore: options.ignore === false, config: pruningFor(cwd, cwdConfig) });
     otherTypes = walked.otherTypes;
-    for (const p of walked.problems) problems.push(`${p.path}: ${p.message}`);
+    for (const p of walked.problems) problems.push(`${escapeForLine(p.path)}: ${escapeForLine(p.message)}`);
     const explicit = new Set(paths.map((p) => resolve(cwd, p)));
     // The env index (definitions and reads across files) of each linted file covers that file's own
     // project (its git work tree, else the folder of its config), whatever the working directory and
@@ -311,14 +311,15 @@ async function lint(paths: string[], optionsIn: LintCommandOptions, io: CliIo): 
         reuse: keep?.get(project.lintPath),
       });
       keep?.delete(project.lintPath);
-      if (result.fixedPasses && !options.diff) io.stderr(`rollout-lint: fixed ${file.relPath}\n`);
+      if (result.notFixed) io.stderr(`rollout-lint: ${escapeForLine(file.relPath)}: not fixed: ${result.notFixed}\n`);
+      else if (result.fixedPasses && !options.diff) io.stderr(`rollout-lint: fixed ${escapeForLine(file.relPath)}\n`);
       else if (fix && !fixable) {
         const eligible = new Set(selectFixable(file.absPath)(result.findings, result.text ?? ''));
         const left = result.findings.filter((f) => eligible.has(f) && f.fixes.some((x) => x.edits.length > 0 && (x.safety === 'safe' || fix === 'unsafe'))).length;
         notFixable.add(result);
         if (left > 0) {
           skipped.gitIgnored += left;
-          io.stderr(`rollout-lint: ${file.relPath}: not fixed: git ignores it (name the file to fix it)\n`);
+          io.stderr(`rollout-lint: ${escapeForLine(file.relPath)}: not fixed: git ignores it (name the file to fix it)\n`);
         }
       }
       results.push(result);
@@ -375,14 +376,19 @@ function finish(
   report?: (text: string) => void,
 ): number {
   for (const p of problems) io.stderr(`rollout-lint: ${p}\n`);
-  for (const r of results) for (const f of r.failures) io.stderr(`rollout-lint: ${r.relPath}: internal error in ${f.ruleId}: ${f.error.split('\n')[0]}\n`);
+  // A refused glob is a configuration error (exit 2), but the rest of that configuration still applied.
+  const refused = refusedGlobs();
+  for (const e of refused) io.stderr(`rollout-lint: invalid configuration (these globs were left out; the rest applies)\n${e.message}\n`);
+  for (const r of results) for (const f of r.failures) io.stderr(`rollout-lint: ${escapeForLine(r.relPath)}: internal error in ${f.ruleId}: ${escapeForLine(f.error.split('\n')[0])}\n`);
   if (results.length === 0 && otherTypes.length > 0 && problems.length === 0) io.stderr(`rollout-lint: ${nothingToLint(locale, otherTypes)}\n`);
   const toFile = options.outputFile !== undefined;
   const color = toFile ? options.color === true : useColor(options.color, io.env, io.isTTY);
   const sarifRoot = new ProjectLocator(cwd).workTreeOf(cwd) ?? cwd;
   let output: string;
   if (options.diff) {
-    output = results.filter((r) => r.originalText !== undefined && r.text !== undefined).map((r) => unifiedDiff(rootRelativePath(r, sarifRoot), r.originalText!, r.text!)).join('');
+    // Keys are masked on every line of the diff: those the linted file holds (by its parse, `r.secrets`) and any found by shape or evidence.
+    const known = (r: FileResult) => (r.secrets ?? []).map((x) => r.text!.slice(x.start, x.end));
+    output = results.filter((r) => r.originalText !== undefined && r.text !== undefined).map((r) => unifiedDiff(rootRelativePath(r, sarifRoot), r.originalText!, r.text!, known(r))).join('');
     const note = skippedNote(locale, skipped, false);
     if (note) io.stderr(`rollout-lint: ${note}\n`);
   } else if (options.statistics) {
@@ -409,7 +415,7 @@ function finish(
       return 2;
     }
   } else (report ?? io.stdout)(output);
-  if (problems.length || results.some((r) => r.failures.length)) return 2;
+  if (problems.length || refused.length || results.some((r) => r.failures.length)) return 2;
   if (options.diff) return output.length > 0 && !options.exitZero ? 1 : 0;
   if (options.exitZero) return 0;
   const all = results.flatMap((r) => r.findings);
@@ -426,10 +432,10 @@ function finish(
 /** The note when every named file is of a type Rollout Lint does not read (stderr; the exit code stays 0). */
 function nothingToLint(locale: Locale, otherTypes: string[]): string {
   if (locale === 'zh-CN') {
-    const which = otherTypes.length === 1 ? otherTypes[0] : `${otherTypes.length} 个指定的文件`;
+    const which = otherTypes.length === 1 ? escapeForLine(otherTypes[0]) : `${otherTypes.length} 个指定的文件`;
     return `没有可检查的文件（${which}不是 Rollout Lint 读取的文件类型：.env、YAML、JSON、Python、shell）`;
   }
-  const which = otherTypes.length === 1 ? `${otherTypes[0]} is not a file type` : `${otherTypes.length} named files are not file types`;
+  const which = otherTypes.length === 1 ? `${escapeForLine(otherTypes[0])} is not a file type` : `${otherTypes.length} named files are not file types`;
   return `nothing to lint (${which} Rollout Lint reads: .env, YAML, JSON, Python, shell)`;
 }
 

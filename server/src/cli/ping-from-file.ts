@@ -14,8 +14,20 @@ function literal(setting: Setting | undefined): string | undefined {
 }
 
 /**
+ * The settings each loader actually uses: of several definitions of one name in one block (a `.env`
+ * with `OPENAI_BASE_URL` twice, a JSON object with a repeated key) only the last, as python-dotenv,
+ * npm dotenv, `JSON.parse` and JSON5 keep the last. Order kept.
+ */
+function effectiveSettings(settings: readonly Setting[]): Setting[] {
+  const last = new Map<string, Setting>();
+  for (const s of settings) last.set(`${s.group}\0${s.kind}\0${s.key}`, s);
+  return settings.filter((s) => last.get(`${s.group}\0${s.kind}\0${s.key}`) === s);
+}
+
+/**
  * `rollout-lint ping --from FILE` for the formats Rollout Lint lints: the first literal base URL in
- * the file (one with a known consumer preferred), the key that pairs with it (`pairedKey`: same
+ * the file (one with a known consumer preferred; of duplicate definitions the last, the one every
+ * loader uses, named in `definedAt`), the key that pairs with it (`pairedKey`: same
  * block and, among env variables, the same family) and the model of the same block, and the log-prob settings of the first request site.
  * Resolves to `undefined` for files of other formats (ping then reads them as JSON targets).
  */
@@ -26,17 +38,21 @@ export const resolveFromLintedFile: FromFileResolver = async (path, { cwd }) => 
   const read = readForLint(path, DEFAULT_CONFIG.maxFileBytes);
   if (read.kind !== 'text') return undefined;
   const outcome = lintDocument({ path: relPath, text: stripBom(read.text).text, format }, { grammars: await loadGrammars() });
-  const bases = outcome.resolution.baseUrls.filter((b) => b.parsed);
+  const effective = new Set(effectiveSettings(outcome.resolution.settings));
+  // An earlier duplicate is never probed, even when the effective definition is not a literal URL.
+  const bases = outcome.resolution.baseUrls.filter((b) => b.parsed && effective.has(b.setting));
   const base = bases.find((b) => b.consumers.length > 0) ?? bases[0];
   if (!base) return undefined;
   const sameBlock = (s: Setting) => s.group === base.setting.group;
-  const key = pairedKey(base.setting, outcome.resolution.settings, BUILTIN_PROVIDERS);
+  const key = pairedKey(base.setting, [...effective], BUILTIN_PROVIDERS);
   // The model the file's calls use: the base's own block, else the call that decides its request
   // (`client.completions.create(model="…")`), else the first request site that names one.
   const model = outcome.resolution.byRole('model').find(sameBlock);
   const callModel = base.requests.find((r) => r.model !== undefined)?.model ?? outcome.extraction.requestSites.map((s) => literal(s.params.model)).find((m) => m !== undefined);
   const site = outcome.extraction.requestSites.find((s) => s.params.logprobs || s.params.top_logprobs);
-  const target: FromFileTarget = { baseUrl: base.setting.value?.trim(), baseUrlSource: 'configured' };
+  const line = stripBom(read.text).text.slice(0, base.setting.valueRange.start).split('\n').length;
+  const definitions = outcome.resolution.settings.filter((s) => s.group === base.setting.group && s.kind === base.setting.kind && s.key === base.setting.key).length;
+  const target: FromFileTarget = { baseUrl: base.setting.value?.trim(), baseUrlSource: 'configured', definedAt: { file: relPath, line, key: base.setting.key, definitions } };
   const consumer = base.consumers[0]?.id;
   if (consumer) target.consumer = consumer;
   const apiKey = literal(key);

@@ -1,6 +1,6 @@
 import { redact } from '../core/redact';
 import { readForLint } from '../node/read';
-import { sanitizeForTerminal } from './sanitize';
+import { escapeForLine, sanitizeForTerminal } from './sanitize';
 import { resolve } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { normalizeLocale, type Locale } from '../core/messages/locale';
@@ -38,6 +38,8 @@ export interface FromFileTarget {
   apiKeyEnv?: string;
   baseUrlSource?: ProbeTarget['baseUrlSource'];
   ignoredSettings?: string[];
+  /** Where the base URL probed is defined: file, 1-based line, setting name, and how many definitions of it the block has (the last is used). */
+  definedAt?: { file: string; line: number; key: string; definitions: number };
 }
 
 /**
@@ -150,7 +152,12 @@ Exit codes: 0 the endpoint answered with log probs; 1 any other verdict; 2 usage
 }
 
 async function buildTarget(options: PingOptions, io: PingIo, lang: Locale): Promise<{ target: ProbeTarget; keyLine: string }> {
-  const from = options.from ? await readFromFile(resolve(io.cwd, options.from), io) : {};
+  const from: FromFileTarget = options.from ? await readFromFile(resolve(io.cwd, options.from), io) : {};
+  if (from.definedAt && !options.baseUrl) {
+    const d = from.definedAt;
+    const last = d.definitions > 1 ? (lang === 'zh-CN' ? `（${d.key} 的 ${d.definitions} 处定义中的最后一处，加载器使用最后一处）` : ` (the last of ${d.definitions} definitions of ${d.key}; loaders use the last)`) : '';
+    io.stderr(lang === 'zh-CN' ? `rollout-lint: 基础 URL 取自 ${escapeForLine(d.file)}:${d.line}${last}\n` : `rollout-lint: base URL from ${escapeForLine(d.file)}:${d.line}${last}\n`);
+  }
   if (options.from && !options.baseUrl && !from.baseUrl) {
     throw new UsageError(`${options.from} holds no literal base URL to probe (a value such as \${VAR} is filled in elsewhere); pass --base-url`);
   }

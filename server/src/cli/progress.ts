@@ -1,7 +1,7 @@
 import type { Locale } from '../core/messages/locale';
 import { redact } from '../core/redact';
 import type { CliIo } from './io';
-import { sanitizeForTerminal } from './sanitize';
+import { escapeForLine } from './sanitize';
 
 /** Runs with fewer files than this print no progress. */
 const MIN_FILES = 50;
@@ -67,7 +67,7 @@ export class Progress {
     const word = WORDS[this.locale][this.phase_];
     const head = this.locale === 'zh-CN' ? `${word} ${this.done_}/${this.total} 个文件… ` : `${word} ${this.done_}/${this.total} files… `;
     const room = Math.max(0, columns - head.length - 2);
-    const clean = sanitizeForTerminal(redact(path));
+    const clean = escapeForLine(redact(path));
     const shown = clean.length > room ? `…${clean.slice(clean.length - room + 1)}` : clean;
     this.write(`\r\x1b[K${head}${shown}`);
     this.drawn = true;

@@ -11,3 +11,6 @@ export function sanitizeForTerminal(text: string): string {
     .replace(/\x1b[@-Z\\-_]?/g, '')
     .replace(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/g, '');
 }
+
+
+export { escapeForLine } from '../core/escape';

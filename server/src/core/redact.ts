@@ -20,7 +20,91 @@ export function redact(text: string, known: readonly string[] = []): string {
   for (const secret of known) out = maskFragments(out, secret.trim());
   out = out.replace(KEY_SHAPED, (token) => maskSecret(token));
   out = out.replace(BEARER, (_m, word: string, token: string) => `${word}${maskSecret(token)}`);
+  out = maskSpans(out, evidenceSecretSpans(out));
   return redactUrlCredentials(out);
+}
+
+/**
+ * Source text with every secret masked (`maskSecret`) and everything else byte-exact, for hosts that
+ * print whole files or hunks (`--diff`): the spans `patternSecretSpans` finds plus each occurrence of
+ * a `known` secret (8 or more characters, e.g. the values `secretRanges` covers). Line structure is kept.
+ */
+export function redactSource(text: string, known: readonly string[] = []): string {
+  const spans = patternSecretSpans(text);
+  for (const secret of new Set(known.map((k) => k.trim()).filter((k) => k.length >= 8))) {
+    for (let at = text.indexOf(secret); at >= 0; at = text.indexOf(secret, at + secret.length)) spans.push({ start: at, end: at + secret.length });
+  }
+  return maskSpans(text, spans);
+}
+
+/** `text` with each span replaced by `maskSecret` of what it covers (spans may overlap; later ones inside earlier masks are skipped). */
+function maskSpans(text: string, spans: readonly { start: number; end: number }[]): string {
+  if (spans.length === 0) return text;
+  const sorted = [...spans].sort((a, b) => a.start - b.start || b.end - a.end);
+  let out = '';
+  let at = 0;
+  for (const span of sorted) {
+    if (span.start < at) continue;
+    const secret = text.slice(span.start, span.end);
+    // A multi-line span (a header value across a continuation) keeps its line breaks.
+    out += text.slice(at, span.start) + (secret.includes('\n') ? secret.replace(/[^\n]+/g, (part) => maskSecret(part)) : maskSecret(secret));
+    at = span.end;
+  }
+  return out + text.slice(at);
+}
+
+/**
+ * Setting names whose value is a secret whatever its shape (Azure's 32-hex keys, Mistral's and
+ * Together's prefix-less keys): `*_API_KEY`, `apiKey`, `--api-key`, `*_AUTH_TOKEN`, `*_ACCESS_TOKEN`,
+ * `*_SECRET_KEY`, `client_secret`, `password` (case-insensitive, `-`/`_` optional).
+ */
+const KEY_NAME = String.raw`(?:api[_-]?key|auth[_-]?token|access[_-]?token|secret[_-]?key|client[_-]?secret|password)`;
+/** A literal secret value: 8–512 characters without spaces, quotes or expression syntax. */
+const LITERAL = String.raw`([A-Za-z0-9_\-+/=.~:]{8,512})`;
+/**
+ * Secrets found by evidence on one line, without a parse (so also where a parse fails at that line):
+ * 1. the literal value of a key-named setting (`AZURE_OPENAI_API_KEY=…`, `api_key: "…"`, `"apiKey": "…"`, `--api-key …`);
+ * 2. a fallback literal after a key name (`process.env.OPENAI_API_KEY ?? "…"`, `|| "…"`, Python `or "…"`);
+ * 3. the default of a key variable read (`os.getenv("X_API_KEY", "…")`, `os.environ.get(…)`);
+ * 4. the literal joined after `"Bearer " +` (or `'Bearer ' + f"…"`).
+ * Each group 1 is the secret. All quantifiers are bounded, so each line costs linear time.
+ */
+const EVIDENCE: RegExp[] = [
+  new RegExp(String.raw`${KEY_NAME}["'\`]?\s{0,8}[:=]\s{0,8}["'\`]?${LITERAL}(?![A-Za-z0-9_\-+/=.~:(\[])`, 'gi'),
+  // `--api-key VALUE`: that the name is part of a `--` flag is checked in code (`isFlag`).
+  new RegExp(String.raw`${KEY_NAME}\s{1,8}["'\`]?${LITERAL}(?![A-Za-z0-9_\-+/=.~:(\[])`, 'gi'),
+  new RegExp(String.raw`${KEY_NAME}[^\n]{0,200}?(?:\?\?|\|\||\bor\b)\s{0,8}f?["'\`]${LITERAL}["'\`]`, 'gi'),
+  new RegExp(String.raw`(?:getenv|environ\.get|env\.get)\(\s{0,8}["'][^"'\n]{0,128}${KEY_NAME}[^"'\n]{0,64}["']\s{0,8},\s{0,8}f?["']${LITERAL}["']`, 'gi'),
+  new RegExp(String.raw`\bBearer\s{0,8}["'\`]\s{0,8}\+\s{0,8}f?["'\`]${LITERAL}["'\`]`, 'gi'),
+];
+
+/** Whether the name matched at `at` is part of a `--flag` (at most 64 name characters back to `--`). */
+function isFlag(text: string, at: number): boolean {
+  let i = at;
+  while (i > 0 && at - i < 64 && /[A-Za-z0-9_-]/.test(text[i - 1])) i--;
+  return text.startsWith('--', i) || (i >= 2 && text.startsWith('--', i - 2));
+}
+
+/** Values that are never secrets even after a key name (absent, booleans, environment references). */
+const NOT_SECRET = /^(?:none|null|nil|undefined|true|false|empty|required|optional|string|os\.|process\.|env\.|\$)/i;
+
+/**
+ * `[start, end)` spans of `text` holding a secret by evidence rather than by shape (see `EVIDENCE`):
+ * the value of a key-named setting, a fallback literal next to a key name, the literal after
+ * `"Bearer " +`. Placeholders (`YOUR_API_KEY`, `<key>`) are left readable. Linear in `text`.
+ */
+export function evidenceSecretSpans(text: string): { start: number; end: number }[] {
+  const spans: { start: number; end: number }[] = [];
+  for (const re of EVIDENCE) {
+    for (const m of text.matchAll(re)) {
+      if (re === EVIDENCE[1] && !isFlag(text, m.index)) continue;
+      const value = m[1];
+      if (NOT_SECRET.test(value) || isPlaceholderKey(value) || value.startsWith('…') || /^[A-Za-z_][A-Za-z0-9_]*\.[A-Za-z_]/.test(value) && !/[0-9]/.test(value)) continue;
+      const start = m.index + m[0].lastIndexOf(value);
+      spans.push({ start, end: start + value.length });
+    }
+  }
+  return spans;
 }
 
 /** Shortest piece of a known secret that is masked on its own (a message may show a cut value). */
@@ -75,7 +159,7 @@ export function documentSecrets(extraction: Extraction): string[] {
   return [...out];
 }
 
-/** `[start, end)` spans of `text` holding key-shaped tokens or URL credentials, for excerpts (see `maskSpans`). */
+/** `[start, end)` spans of `text` holding key-shaped tokens, URL credentials or secrets by evidence (`evidenceSecretSpans`), for excerpts (see `maskSpans`). */
 export function patternSecretSpans(text: string): { start: number; end: number }[] {
   const spans: { start: number; end: number }[] = [];
   for (const m of text.matchAll(KEY_SHAPED)) spans.push({ start: m.index, end: m.index + m[0].length });
@@ -85,6 +169,7 @@ export function patternSecretSpans(text: string): { start: number; end: number }
     spans.push({ start, end: start + m[1].length });
   }
   for (const m of text.matchAll(SECRET_QUERY)) spans.push({ start: m.index + m[1].length, end: m.index + m[0].length });
+  spans.push(...evidenceSecretSpans(text));
   return spans;
 }
 

@@ -1,5 +1,6 @@
 import type { Diagnostic, Position, Range as LspRange, TextEdit as LspTextEdit } from 'vscode-languageserver';
 import { DiagnosticSeverity } from 'vscode-languageserver';
+import { diffChars } from 'diff';
 import type { Finding, FixSafety, Range, Severity, TextEdit } from '../core/model/types';
 import { LineIndex } from '../core/positions';
 import { join } from 'node:path';
@@ -128,10 +129,48 @@ export function minimalEdit(before: string, after: string): TextEdit | undefined
   return { range: { start, end: before.length - end }, text: after.slice(start, after.length - end) };
 }
 
+/** Most characters one changed line may differ by before `lineEdits` gives up on a character diff. */
+const MAX_LINE_EDIT = 256;
+
 /**
- * Like `minimalEdit`, but as one edit per changed line when `before` and `after` have the same line
- * count, so text between two changes (an untouched API key between two fixed lines) is never part
- * of an edit; one edit otherwise. Offsets into `before`; empty when nothing changes.
+ * The edits turning line `a` into line `b`: one per changed run of characters (jsdiff `diffChars`,
+ * Myers' O(N·D) diff bounded by `MAX_LINE_EDIT`), so unchanged text between two changes on one line
+ * (an API key between a fixed base URL and its own trimmed whitespace, JSON5 `{ baseUrl: …, apiKey: … }`)
+ * is never part of an edit; `minimalEdit` when the line changed more than that. Offsets into `a`.
+ */
+function lineEdits(a: string, b: string): TextEdit[] {
+  const whole = minimalEdit(a, b);
+  if (!whole) return [];
+  const parts = diffChars(a, b, { maxEditLength: MAX_LINE_EDIT });
+  if (!parts) return [whole];
+  const out: TextEdit[] = [];
+  let at = 0;
+  let pending: TextEdit | undefined;
+  for (const part of parts) {
+    if (!part.added && !part.removed) {
+      if (pending) out.push(pending);
+      pending = undefined;
+      at += part.value.length;
+      continue;
+    }
+    pending ??= { range: { start: at, end: at }, text: '' };
+    if (part.removed) {
+      at += part.value.length;
+      pending.range.end = at;
+    } else pending.text += part.value;
+  }
+  if (pending) out.push(pending);
+  // A split surrogate pair or CRLF would make an edit the editor cannot apply as is.
+  const splits = (text: string, i: number) => i > 0 && i < text.length && (isHighSurrogate(text.charCodeAt(i - 1)) || (text[i - 1] === '\r' && text[i] === '\n'));
+  if (out.some((e) => splits(a, e.range.start) || splits(a, e.range.end))) return [whole];
+  return out;
+}
+
+/**
+ * Like `minimalEdit`, but as one edit per changed run of characters when `before` and `after` have
+ * the same line count (see `lineEdits`), so text between two changes (an untouched API key between
+ * two fixed spots, on the same line or not) is never part of an edit; one edit otherwise. Offsets
+ * into `before`; empty when nothing changes.
  */
 export function minimalEdits(before: string, after: string): TextEdit[] {
   const whole = minimalEdit(before, after);
@@ -143,8 +182,7 @@ export function minimalEdits(before: string, after: string): TextEdit[] {
   const out: TextEdit[] = [];
   let offset = 0;
   for (let i = 0; i < a.length; i++) {
-    const e = a[i] !== b[i] ? minimalEdit(a[i], b[i]) : undefined;
-    if (e) out.push({ range: { start: offset + e.range.start, end: offset + e.range.end }, text: e.text });
+    if (a[i] !== b[i]) for (const e of lineEdits(a[i], b[i])) out.push({ range: { start: offset + e.range.start, end: offset + e.range.end }, text: e.text });
     offset += a[i].length;
   }
   return out;

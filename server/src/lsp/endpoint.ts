@@ -1,4 +1,5 @@
 import type { CodeLens, Range as LspRange } from 'vscode-languageserver';
+import { redactUrlCredentials } from '../core/redact';
 import { RequestType } from 'vscode-languageserver';
 import type { Locale } from '../core/messages/locale';
 import type { Setting } from '../core/model/types';
@@ -21,8 +22,14 @@ export interface TestConnectionArgs {
 export interface EndpointInfo {
   /** The key as written (`OPENAI_BASE_URL`, `base_url`, `baseUrl`). */
   key: string;
-  /** The value, trimmed, as the document's readers see it. */
+  /**
+   * The value, trimmed, as the document's readers see it, with URL credentials masked
+   * (`user:****@`, `?api_key=****`: `redactUrlCredentials`) so no key crosses the connection; the
+   * client reads the unmasked value from its own document at `contentRange` of `version`.
+   */
   baseUrl: string;
+  /** The document version `range` and `contentRange` refer to. */
+  version: number;
   range: LspRange;
   /** The value without its quotes (what a fix of the base URL replaces). */
   contentRange: LspRange;
@@ -83,11 +90,12 @@ export function endpointAt(lint: DocumentLint, clientOffset: number): EndpointIn
   const model = sameGroup.find((s) => s.role === 'model');
   return {
     key: setting.key,
-    baseUrl: setting.value!.trim(),
+    baseUrl: redactUrlCredentials(setting.value!.trim()),
+    version: lint.version,
     range: lint.doc.range(setting.valueRange),
     contentRange: lint.doc.range(setting.contentRange),
     consumers: found.consumers.map((c) => ({ id: c.id, via: c.via, appendedPath: c.appendedPath })),
-    requests: found.requests.map((r) => ({ consumer: r.consumer.id, url: r.url })),
+    requests: found.requests.map((r) => ({ consumer: r.consumer.id, url: redactUrlCredentials(r.url) })),
     providers: found.providers.map((p) => p.id),
     apiKey: key ? keyLocation(lint, key) : undefined,
     model: model?.value,

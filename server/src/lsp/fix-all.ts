@@ -6,6 +6,7 @@ import { lintDocument } from '../core/lint';
 import { applyEdits, chooseFixes } from '../core/fix';
 import { minimalEdits } from './convert';
 import type { DocumentLint } from './lint-service';
+import { writeRefusal } from '../node/write-guard';
 
 /** Fix passes before giving up (as the CLI's `--fix`). */
 const MAX_PASSES = 10;
@@ -23,10 +24,14 @@ export function safeFixAllEdits(lint: DocumentLint, grammars: Grammars, locale: 
 /**
  * As `safeFixAllEdits`, with counts: `fixed` findings gone after the fixes, `remaining` findings left
  * (of any severity; they need a decision). Counts are 0 when the document has no lint outcome.
+ * `refused` says why nothing is fixed although fixes exist: the document's file is a symbolic link
+ * out of its work tree (`writeRefusal`); the editor would write through it.
  */
-export function safeFixAll(lint: DocumentLint, grammars: Grammars, locale: Locale, only: (f: Finding) => boolean = () => true): { edits: LspTextEdit[] | undefined; fixed: number; remaining: number } {
+export function safeFixAll(lint: DocumentLint, grammars: Grammars, locale: Locale, only: (f: Finding) => boolean = () => true): { edits: LspTextEdit[] | undefined; fixed: number; remaining: number; refused?: string } {
   const outcome = lint.outcome;
   if (!outcome) return { edits: undefined, fixed: 0, remaining: 0 };
+  const refused = lint.location.absPath ? writeRefusal(lint.location.absPath) : undefined;
+  if (refused) return { edits: undefined, fixed: 0, remaining: outcome.findings.length, refused };
   const original = lint.doc.coreText;
   let text = original;
   let findings = outcome.findings;

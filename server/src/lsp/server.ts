@@ -219,7 +219,11 @@ export function startServer(connection: Connection): void {
       } else if (p.command === SERVER_COMMANDS.fixAll && arg && typeof (arg as { uri?: unknown }).uri === 'string') {
         const lint = await lintOpen((arg as { uri: string }).uri);
         if (!lint) return { fixed: 0, remaining: 0 };
-        const { edits, fixed, remaining } = safeFixAll(lint, await grammars(), locale);
+        const { edits, fixed, remaining, refused } = safeFixAll(lint, await grammars(), locale);
+        if (refused) {
+          void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message: say(locale, 'fix.symlinkOutside', { file: lint.location.relPath }) });
+          return { fixed: 0, remaining, notFixed: refused };
+        }
         if (edits) {
           const edit = features.documentChanges ? { documentChanges: [{ textDocument: { uri: lint.uri, version: lint.version }, edits }] } : { changes: { [lint.uri]: edits } };
           const applied = await connection.workspace.applyEdit({ label: say(locale, 'action.fixAllSafe'), edit });

@@ -2,7 +2,7 @@ import { dirname } from 'node:path';
 import type { Connection } from 'vscode-languageserver';
 import type { LintConfig } from '../core/config/config';
 import { mergeConfig } from '../core/config/config';
-import { CONFIG_FILE_NAME, ConfigError, invalidate as invalidateConfigCache, nearestConfigFile, parseConfigText, readConfigFile } from '../node/config';
+import { CONFIG_FILE_NAME, ConfigError, type ConfigProblem, invalidate as invalidateConfigCache, nearestConfigFile, parseConfigText, readConfigFile } from '../node/config';
 
 /** The configuration of one document: whether linting is on, and the merged lint config. */
 export interface DocumentConfig {
@@ -19,6 +19,7 @@ export interface DocumentConfig {
 export interface RcLayer {
   layer?: Partial<LintConfig>;
   file?: string;
+  /** Why the file is ignored (no `layer`), or which of its globs were refused (with `layer`: the rest applies). */
   error?: string;
 }
 
@@ -41,7 +42,9 @@ export function settingsLayer(raw: unknown): { enabled: boolean; layer: Partial<
   for (const option of SHARED_OPTIONS) {
     if (s[option] === undefined || s[option] === null) continue;
     try {
-      const parsed = parseConfigText(JSON.stringify({ [option]: s[option] }), SETTINGS_SOURCE);
+      const refused: ConfigProblem[] = [];
+      const parsed = parseConfigText(JSON.stringify({ [option]: s[option] }), SETTINGS_SOURCE, refused);
+      for (const p of refused) problems.push(`rolloutLint.${option}: ${p.jsonPath}: ${p.reason}`);
       Object.assign(layer, parsed);
     } catch (error) {
       problems.push(`rolloutLint.${option} ignored: ${error instanceof ConfigError ? error.problems.map((p) => `${p.jsonPath}: ${p.reason}`).join('; ') : (error as Error).message}`);
@@ -67,7 +70,10 @@ export function rcLoader(): { load: RcLoader; invalidate(): void } {
       let entry = cache.get(file);
       if (!entry) {
         try {
-          entry = { layer: readConfigFile(file), file };
+          const refused: ConfigProblem[] = [];
+          entry = { layer: readConfigFile(file, refused), file };
+          // Refused globs are reported; the rest of the file applies.
+          if (refused.length) entry.error = new ConfigError(file, refused).message;
         } catch (error) {
           entry = { file, error: (error as Error).message };
         }
@@ -185,7 +191,7 @@ export class ConfigProvider {
       } catch (error) {
         rc = { error: (error as Error).message };
       }
-      if (rc.error) this.report(`${CONFIG_FILE_NAME} ignored: ${rc.error}`);
+      if (rc.error) this.report(rc.layer ? `${CONFIG_FILE_NAME}: globs left out (the rest applies): ${rc.error}` : `${CONFIG_FILE_NAME} ignored: ${rc.error}`);
       if (rc.layer) {
         const layer = { ...rc.layer };
         if (!this.source.trusted) delete layer.extraProviders;

@@ -1,4 +1,6 @@
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
+import { readBounded } from './read';
+import { escapeForLine } from '../core/escape';
 import { dirname, join, resolve } from 'node:path';
 import { GLOB_LIMITS, globProblem } from '../core/glob';
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
@@ -31,15 +33,20 @@ export class ConfigError extends Error {
     readonly file: string,
     readonly problems: ConfigProblem[],
   ) {
-    super(problems.map((p) => `${file}:${p.line}:${p.column}: ${p.jsonPath}: ${p.reason}`).join('\n'));
+    super(problems.map((p) => `${escapeForLine(file)}:${p.line}:${p.column}: ${escapeForLine(p.jsonPath)}: ${escapeForLine(p.reason)}`).join('\n'));
     this.name = 'ConfigError';
   }
 }
 
-/** The configuration that applies to a file and the `.rolloutlintrc.json` it came from (none = defaults). */
+/**
+ * The configuration that applies to a file and the `.rolloutlintrc.json` it came from (none =
+ * defaults). `refused` lists globs that file sets and that were refused (left out; the rest of the
+ * file applies).
+ */
 export interface LoadedConfig {
   config: LintConfig;
   source?: string;
+  refused?: ConfigError;
 }
 
 interface RawProvider extends Partial<ProviderProfile> {
@@ -119,7 +126,9 @@ export function loadConfigForDirectory(dir: string, root: string): LoadedConfig 
   let loaded = loadedByFile.get(file);
   if (!loaded) {
     try {
-      loaded = { config: mergeConfig(readConfigFile(file)), source: file };
+      const refused: ConfigProblem[] = [];
+      loaded = { config: mergeConfig(readConfigFile(file, refused)), source: file };
+      if (refused.length) loaded.refused = new ConfigError(file, refused);
     } catch (error) {
       if (!(error instanceof ConfigError)) throw error;
       loaded = error;
@@ -130,19 +139,37 @@ export function loadConfigForDirectory(dir: string, root: string): LoadedConfig 
   return loaded;
 }
 
-/** Reads and validates one configuration file into a config layer for `mergeConfig`. Throws `ConfigError`. */
-export function readConfigFile(file: string): Partial<LintConfig> {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new ConfigError(file, [{ jsonPath: '$', line: 1, column: 1, reason: `cannot read the file: ${(error as Error).message}` }]);
-  }
-  return parseConfigText(text, file);
+/** Largest `.rolloutlintrc.json` read (bytes). */
+const MAX_CONFIG_FILE_BYTES = 1024 * 1024;
+
+/**
+ * The refused globs of every configuration file loaded since the last `invalidate()` (one
+ * `ConfigError` per file), for the CLI to print.
+ */
+export function refusedGlobs(): ConfigError[] {
+  return [...loadedByFile.values()].flatMap((l) => (l instanceof ConfigError || !l.refused ? [] : [l.refused]));
 }
 
-/** Parses and validates configuration text (a BOM is allowed). `file` is used in errors and provider `source`s. */
-export function parseConfigText(input: string, file: string): Partial<LintConfig> {
+/**
+ * Reads and validates one configuration file into a config layer for `mergeConfig`. Throws
+ * `ConfigError`; refused globs go to `refused` instead when it is given (see `parseConfigText`).
+ */
+export function readConfigFile(file: string, refused?: ConfigProblem[]): Partial<LintConfig> {
+  const read = readBounded(file, MAX_CONFIG_FILE_BYTES);
+  if (read.kind !== 'bytes') {
+    const why = read.kind === 'tooLarge' ? `larger than ${MAX_CONFIG_FILE_BYTES} bytes` : read.message;
+    throw new ConfigError(file, [{ jsonPath: '$', line: 1, column: 1, reason: `cannot read the file: ${why}` }]);
+  }
+  return parseConfigText(read.bytes.toString('utf8'), file, refused);
+}
+
+/**
+ * Parses and validates configuration text (a BOM is allowed). `file` is used in errors and provider
+ * `source`s. Every glob option goes through `compileGlob`; a refused glob is a problem with its JSON
+ * path: with `refused` given it is pushed there and only that glob is left out (the rest of the
+ * configuration applies), otherwise it throws `ConfigError` like any other problem.
+ */
+export function parseConfigText(input: string, file: string, refused?: ConfigProblem[]): Partial<LintConfig> {
   const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
   const index = new LineIndex(text);
   const at = (offset: number) => {
@@ -161,7 +188,8 @@ export function parseConfigText(input: string, file: string): Partial<LintConfig
   const check = validate();
   if (!check(value)) throw new ConfigError(file, describe(check.errors ?? [], tree, at));
   const globProblems = globIssues(value as Record<string, unknown>, tree, at);
-  if (globProblems.length) throw new ConfigError(file, globProblems);
+  if (globProblems.length && !refused) throw new ConfigError(file, globProblems);
+  refused?.push(...globProblems);
   const { $schema: _schema, extraProviders, ...rest } = value as RawConfig & { $schema?: string };
   return extraProviders ? { ...rest, extraProviders: extraProviders.map((p) => toProfile(p, file)) } : rest;
 }
@@ -188,20 +216,30 @@ function tooDeepAt(text: string): number | undefined {
   return undefined;
 }
 
-/** Globs over `GLOB_LIMITS` (too many, too long, too many wildcards: matching them could hang), each with its JSON path. */
+/** The options that hold globs; every one goes through `compileGlob`. */
+export const GLOB_OPTIONS = ['ignore', 'rolloutGlobs', 'jsonGlobs', 'testGlobs'] as const;
+
+/**
+ * Globs `compileGlob` refuses (too many, too long, unsupported syntax), each with its JSON path;
+ * they are removed from `value` (an option with too many globs is removed whole).
+ */
 function globIssues(value: Record<string, unknown>, tree: Node, at: (offset: number) => { line: number; column: number }): ConfigProblem[] {
   const out: ConfigProblem[] = [];
-  for (const option of ['ignore', 'rolloutGlobs', 'jsonGlobs']) {
+  for (const option of GLOB_OPTIONS) {
     const globs = value[option];
     if (!Array.isArray(globs)) continue;
     if (globs.length > GLOB_LIMITS.maxGlobs) {
-      out.push({ jsonPath: jsonPathOf([option]), ...at(findNodeAtLocation(tree, [option])?.offset ?? 0), reason: `more than ${GLOB_LIMITS.maxGlobs} globs` });
+      out.push({ jsonPath: jsonPathOf([option]), ...at(findNodeAtLocation(tree, [option])?.offset ?? 0), reason: `more than ${GLOB_LIMITS.maxGlobs} globs; the option is left out` });
+      delete value[option];
       continue;
     }
+    const kept: unknown[] = [];
     globs.forEach((glob: unknown, index) => {
       const reason = typeof glob === 'string' ? globProblem(glob) : undefined;
-      if (reason) out.push({ jsonPath: jsonPathOf([option, index]), ...at(findNodeAtLocation(tree, [option, index])?.offset ?? 0), reason });
+      if (reason) out.push({ jsonPath: jsonPathOf([option, index]), ...at(findNodeAtLocation(tree, [option, index])?.offset ?? 0), reason: `${reason}; this glob is left out` });
+      else kept.push(glob);
     });
+    value[option] = kept;
   }
   return out;
 }

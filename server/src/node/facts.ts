@@ -1,9 +1,21 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, realpathSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import { parse as parseDotenv } from 'dotenv';
 import type { WorkspaceFacts } from '../core/model/facts';
 import { readTrackedPaths, type TrackedPaths } from './git-index';
+import { readBounded } from './read';
+
+/** Largest `.gitignore` read (bytes); a larger one is treated as absent. */
+export const MAX_GITIGNORE_BYTES = 1024 * 1024;
+/** Largest dotenv file read for facts (sibling `.env*`, `env_file:` targets), in bytes. */
+export const MAX_ENV_FACT_BYTES = 1024 * 1024;
+
+/** Whether `path` lies inside the folder `dir` (or is it), both absolute. */
+function isInside(path: string, dir: string): boolean {
+  const rel = relative(dir, path);
+  return rel === '' || (!rel.startsWith('..') && !rel.startsWith(sep) && !/^[A-Za-z]:/.test(rel));
+}
 
 function toPosix(p: string): string {
   return p.split(sep).join('/');
@@ -20,10 +32,13 @@ export class GitignoreChain {
 
   private rulesIn(dir: string): Ignore | null {
     if (!this.perDir.has(dir)) {
-      const file = join(dir, '.gitignore');
+      // An in-tree `.gitignore` that is a symbolic link is not followed, as git does since 2.32
+      // (release notes: ".gitattributes, .gitignore and .mailmap ... no longer followed when they are
+      // symbolic links"); a FIFO or device is never opened for reading (readBounded).
+      const read = readBounded(join(dir, '.gitignore'), MAX_GITIGNORE_BYTES, { noFollow: true });
       let rules: Ignore | null = null;
       try {
-        if (existsSync(file)) rules = ignore().add(readFileSync(file, 'utf8'));
+        if (read.kind === 'bytes') rules = ignore().add(read.bytes.toString('utf8'));
       } catch {
         rules = null;
       }
@@ -79,7 +94,7 @@ export class NodeWorkspaceFacts implements WorkspaceFacts {
   private readonly repoOfDir = new Map<string, string | undefined>();
   private readonly repos = new Map<string, { tracked: TrackedPaths | undefined; chain: GitignoreChain }>();
   private readonly envCache = new Map<string, Record<string, { file: string; value: string }[]>>();
-  private readonly envFiles = new Map<string, Record<string, string> | undefined>();
+  private readonly envFiles = new Map<string, Record<string, string> | 'outsideWorkTree' | undefined>();
 
   constructor(readonly root: string) {}
 
@@ -159,14 +174,36 @@ export class NodeWorkspaceFacts implements WorkspaceFacts {
     return this.gitignore.hasAny(abs) ? 'exposed' : 'unknown';
   }
 
-  envFile(path: string, file: string): Record<string, string> | undefined {
-    const abs = join(dirname(this.abs(path)), file);
+  /**
+   * The work tree that holds `path` (its git top level), or the root outside git; `env_file:`
+   * targets are read only inside it.
+   */
+  private workTreeOf(absPath: string): string {
+    return this.repoOf(dirname(absPath)) ?? this.root;
+  }
+
+  envFile(path: string, file: string): Record<string, string> | 'outsideWorkTree' | undefined {
+    const document = this.abs(path);
+    const abs = join(dirname(document), file);
     if (this.envFiles.has(abs)) return this.envFiles.get(abs);
-    let vars: Record<string, string> | undefined;
+    let vars: Record<string, string> | 'outsideWorkTree' | undefined;
+    const tree = this.workTreeOf(document);
+    let real: string | undefined;
     try {
-      vars = statSync(abs).size <= 1024 * 1024 ? parseDotenv(readFileSync(abs)) : undefined;
+      real = realpathSync(abs);
     } catch {
-      vars = undefined;
+      real = undefined;
+    }
+    let realTree = tree;
+    try {
+      realTree = realpathSync(tree);
+    } catch {
+      /* keep the lexical folder */
+    }
+    if (!isInside(abs, tree) || (real !== undefined && !isInside(real, realTree))) vars = 'outsideWorkTree';
+    else {
+      const read = readBounded(abs, MAX_ENV_FACT_BYTES);
+      vars = read.kind === 'bytes' ? parseDotenv(read.bytes) : undefined;
     }
     this.envFiles.set(abs, vars);
     return vars;
@@ -184,13 +221,9 @@ export class NodeWorkspaceFacts implements WorkspaceFacts {
         names = [];
       }
       for (const name of names) {
-        try {
-          const file = join(dir, name);
-          if (statSync(file).size > 1024 * 1024) continue;
-          for (const [k, v] of Object.entries(parseDotenv(readFileSync(file)))) (cached[k] ??= []).push({ file: name, value: v });
-        } catch {
-          /* unreadable sibling: no facts from it */
-        }
+        const read = readBounded(join(dir, name), MAX_ENV_FACT_BYTES);
+        if (read.kind !== 'bytes') continue; // unreadable, too large, a FIFO or device: no facts from it
+        for (const [k, v] of Object.entries(parseDotenv(read.bytes))) (cached[k] ??= []).push({ file: name, value: v });
       }
       this.envCache.set(dir, cached);
     }

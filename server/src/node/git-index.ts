@@ -1,5 +1,6 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { readBounded, readBoundedText } from './read';
 
 /**
  * Reads which paths a git work tree tracks straight from its index file, without running git.
@@ -23,6 +24,10 @@ export interface TrackedPaths {
 
 /** Largest index file read (bytes); a larger one is treated as unreadable. */
 export const MAX_INDEX_BYTES = 512 * 1024 * 1024;
+/** Largest `.git` file and `commondir` read (bytes): each holds one path. */
+const MAX_POINTER_BYTES = 4096;
+/** Largest git `config` read (bytes) when looking for `objectformat`. */
+const MAX_CONFIG_BYTES = 1024 * 1024;
 
 /**
  * The git directory of the work tree at `top`: `top/.git` when it is a directory, or the
@@ -31,10 +36,9 @@ export const MAX_INDEX_BYTES = 512 * 1024 * 1024;
 export function gitDirOf(top: string): string | undefined {
   const dotGit = join(top, '.git');
   try {
-    const st = statSync(dotGit);
-    if (st.isDirectory()) return dotGit;
-    if (!st.isFile() || st.size > 4096) return undefined;
-    const m = /^gitdir:\s*(.+?)\s*$/m.exec(readFileSync(dotGit, 'utf8'));
+    if (statSync(dotGit).isDirectory()) return dotGit;
+    const text = readBoundedText(dotGit, MAX_POINTER_BYTES);
+    const m = text === undefined ? null : /^gitdir:\s*(.+?)\s*$/m.exec(text);
     if (!m) return undefined;
     return isAbsolute(m[1]) ? m[1] : resolve(top, m[1]);
   } catch {
@@ -44,15 +48,12 @@ export function gitDirOf(top: string): string | undefined {
 
 /** The object-id length the repository uses: 32 bytes when its config says `objectformat = sha256`. */
 function hashLength(gitDir: string): number {
-  const configs = [join(gitDir, 'config'), join(gitDir, 'commondir')];
-  try {
-    let config = join(gitDir, 'config');
-    if (!existsSync(config) && existsSync(configs[1])) config = join(resolve(gitDir, readFileSync(configs[1], 'utf8').trim()), 'config');
-    const text = readFileSync(config, 'utf8');
-    return /^\s*objectformat\s*=\s*sha256\s*$/im.test(text) ? 32 : 20;
-  } catch {
-    return 20;
+  let text = readBoundedText(join(gitDir, 'config'), MAX_CONFIG_BYTES);
+  if (text === undefined) {
+    const common = readBoundedText(join(gitDir, 'commondir'), MAX_POINTER_BYTES)?.trim();
+    if (common) text = readBoundedText(join(resolve(gitDir, common), 'config'), MAX_CONFIG_BYTES);
   }
+  return text !== undefined && /^\s*objectformat\s*=\s*sha256\s*$/im.test(text) ? 32 : 20;
 }
 
 /** Reads git's offset varint (varint.c: each continuation adds one before shifting). */
@@ -124,14 +125,15 @@ export function readTrackedPaths(top: string): TrackedPaths | undefined {
   if (!gitDir) return undefined;
   const index = join(gitDir, 'index');
   try {
-    if (!existsSync(index)) return { files: new Set(), sparseDirs: [] };
-    if (statSync(index).size > MAX_INDEX_BYTES) return undefined;
+    const main = readBounded(index, MAX_INDEX_BYTES);
+    if (main.kind === 'missing') return { files: new Set(), sparseDirs: [] };
+    if (main.kind !== 'bytes') return undefined;
     const hashLen = hashLength(gitDir);
-    const { paths, sharedIndexId } = parseGitIndex(readFileSync(index), hashLen);
+    const { paths, sharedIndexId } = parseGitIndex(main.bytes, hashLen);
     if (sharedIndexId && !/^0+$/.test(sharedIndexId)) {
-      const shared = join(dirname(index), `sharedindex.${sharedIndexId}`);
-      if (statSync(shared).size > MAX_INDEX_BYTES) return undefined;
-      parseGitIndex(readFileSync(shared), hashLen, paths);
+      const shared = readBounded(join(dirname(index), `sharedindex.${sharedIndexId}`), MAX_INDEX_BYTES);
+      if (shared.kind !== 'bytes') return undefined;
+      parseGitIndex(shared.bytes, hashLen, paths);
     }
     return paths;
   } catch {

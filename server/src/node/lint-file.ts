@@ -6,6 +6,7 @@ import { applyEdits, chooseFixes } from '../core/fix';
 import { ruleById } from '../core/rules/index';
 import { formatMessage } from '../core/messages/locale';
 import { decodeForLint, readForLint, type ReadResult } from './read';
+import { writeRefusal } from './write-guard';
 
 /** The result for one file, as the CLI formatters and the language server's workspace scan use it. */
 export interface FileResult {
@@ -26,6 +27,8 @@ export interface FileResult {
   originalText?: string;
   /** Not a candidate (a Python file without trigger tokens, a data JSON file by its name); `text` is then undefined. */
   notCandidate?: boolean;
+  /** With `--fix`: why the file was not fixed although it could be (`writeRefusal`: a symlink out of its work tree). */
+  notFixed?: string;
   /** The path the rules saw (`LintFileOptions.lintPath`), relative to the project root that `Finding.related` paths are relative to. */
   lintPath?: string;
 }
@@ -125,7 +128,9 @@ function lintReady(ready: ReadyFile, absPath: string, options: LintFileOptions):
   let outcome = lintDocument({ path: lintPath, text: current, format }, options);
   let passes = 0;
   let fixed = 0;
-  if (options.fix) {
+  // Never write through a symbolic link out of the file's work tree (named on the command line or not).
+  const refusal = options.fix && options.write !== false ? writeRefusal(absPath) : undefined;
+  if (options.fix && !refusal) {
     while (passes < MAX_FIX_PASSES) {
       const fixes = chooseFixes(options.selectFixable ? options.selectFixable(outcome.findings, current) : outcome.findings, options.fix === 'unsafe');
       if (fixes.length === 0) break;
@@ -145,6 +150,7 @@ function lintReady(ready: ReadyFile, absPath: string, options: LintFileOptions):
     }
   }
   const result: FileResult = { ...base, text: current, findings: outcome.findings, failures: outcome.failures, secrets: outcome.secrets };
+  if (refusal && chooseFixes(outcome.findings, options.fix === 'unsafe').length > 0) result.notFixed = refusal;
   if (passes > 0) {
     result.fixedPasses = passes;
     result.fixedCount = fixed;

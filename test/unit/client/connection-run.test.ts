@@ -42,6 +42,7 @@ function endpoint(baseUrl: string, apiKey?: string): EndpointInfo {
   const info: EndpointInfo = {
     key: 'OPENAI_BASE_URL',
     baseUrl,
+    version: 1,
     range,
     contentRange: range,
     consumers: [{ id: 'openai-sdk', via: 'OPENAI_BASE_URL' }],

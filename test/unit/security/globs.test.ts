@@ -7,14 +7,13 @@ describe('configuration that could hang or crash (ReDoS globs, deep nesting, hug
   this.timeout(60_000);
   const longName = `${'a'.repeat(200)}.env`;
 
-  it('refuses a catastrophic-backtracking ignore glob with its JSON path, exit 2, instead of hanging', async () => {
+  it('a catastrophic-backtracking shape for regular expressions is matched at once (issue 29: no backtracking at all)', async () => {
     const glob = `**/*${'a*'.repeat(20)}b`;
     const ws = workspace({ '.rolloutlintrc.json': JSON.stringify({ ignore: ['*.tmp', glob] }), [longName]: 'OPENAI_BASE_URL=https://api.example.com/v1/v1\n' });
     try {
       const r = await runCli(ws.root, ['.']);
-      assert.equal(r.code, 2);
-      assert.match(r.err, /\$\.ignore\[1\]: glob segment .* wildcards/);
-      assert.equal(r.out, '');
+      assert.equal(r.code, 1);
+      assert.match(r.out, /base-url-duplicate-v1/);
     } finally {
       ws.cleanup();
     }
@@ -32,8 +31,8 @@ describe('configuration that could hang or crash (ReDoS globs, deep nesting, hug
     }
   });
 
-  it('300k ignore globs are refused before any is compiled', async () => {
-    const ws = workspace({ '.rolloutlintrc.json': JSON.stringify({ ignore: Array.from({ length: 300_000 }, (_, i) => `dir${i}/**`) }), '.env': 'A=1\n' });
+  it('30k ignore globs are refused before any is compiled (and a config over 1 MB is not read)', async () => {
+    const ws = workspace({ '.rolloutlintrc.json': JSON.stringify({ ignore: Array.from({ length: 30_000 }, (_, i) => `dir${i}/**`) }), '.env': 'A=1\n' });
     try {
       const r = await runCli(ws.root, ['.']);
       assert.equal(r.code, 2);
@@ -43,9 +42,9 @@ describe('configuration that could hang or crash (ReDoS globs, deep nesting, hug
     }
   });
 
-  it('globProblem accepts the globs people write and refuses backtracking shapes', () => {
-    for (const ok of ['**/*rollout*/**', '**/*rollout*.py', '**/policy_serving*.py', 'vendor/**', '**/*.{yaml,yml}', 'a/**/b/**/c*', '!(x)*.env']) assert.equal(globProblem(ok), undefined, ok);
-    for (const bad of ['**/*a*a*b', '**/!(x)*a*b', `${'x'.repeat(600)}`, '**/a/**/b/**/c/**/d/**/e', '{a,b}{c,d}{e,f}{g,h}{i,j}']) assert.ok(globProblem(bad), bad);
+  it('globProblem accepts the globs people write and refuses unsupported or oversized ones', () => {
+    for (const ok of ['**/*rollout*/**', '**/*rollout*.py', '**/policy_serving*.py', 'vendor/**', '**/*.{yaml,yml}', 'a/**/b/**/c*', '**/*a*a*b', '**/a/**/b/**/c/**/d/**/e']) assert.equal(globProblem(ok), undefined, ok);
+    for (const bad of ['**/!(x)*a*b', `${'x'.repeat(600)}`, '{a,b}{c,d}{e,f}{g,h}{i,j}{k,l}{m,n}{o,p}{q,r}']) assert.ok(globProblem(bad), bad);
   });
 
   it('globMatcher leaves refused globs out and never matches over-long paths', () => {

@@ -1,4 +1,4 @@
-import { sanitizeForTerminal } from '../sanitize';
+import { escapeForLine } from '../sanitize';
 import { LineIndex } from '../../core/positions';
 import type { Severity } from '../../core/model/types';
 import type { Locale } from '../../core/messages/locale';
@@ -90,7 +90,7 @@ export const formatText: Formatter = (input) => {
       if (safe) safeFixable++;
       else if (f.fixes.some((x) => x.edits.length > 0)) unsafeFixable++;
       const marker = safe ? ` ${paint('bold', '[*]')}` : '';
-      lines.push(`${paint('bold', `${sanitizeForTerminal(result.relPath)}:${start.line + 1}:${start.character + 1}`)}: ${paint(f.severity, SEVERITY_WORDS[input.locale ?? 'en'][f.severity])}: ${sanitizeForTerminal(f.message).replace(/\n/g, ' ')} ${paint('dim', `[${f.ruleId}]`)}${marker}`);
+      lines.push(`${paint('bold', `${escapeForLine(result.relPath)}:${start.line + 1}:${start.character + 1}`)}: ${paint(f.severity, SEVERITY_WORDS[input.locale ?? 'en'][f.severity])}: ${escapeForLine(f.message.replace(/\n/g, ' '))} ${paint('dim', `[${f.ruleId}]`)}${marker}`);
       if (index && result.text) {
         const lineStart = index.offsetAt({ line: start.line, character: 0 });
         const source = maskSpans(
@@ -104,7 +104,7 @@ export const formatText: Formatter = (input) => {
           lines.push(`  ${' '.repeat(displayWidth(source.slice(0, start.character)))}${paint(f.severity, '^'.repeat(width))}`);
         }
       }
-      for (const p of relatedPlaces(result, f, input.root)) lines.push(`  ${paint('dim', '→')} ${sanitizeForTerminal(`${p.path}:${p.line}:${p.column}`)}: ${sanitizeForTerminal(p.message).replace(/\n/g, ' ')}`);
+      for (const p of relatedPlaces(result, f, input.root)) lines.push(`  ${paint('dim', '→')} ${escapeForLine(`${p.path}:${p.line}:${p.column}`)}: ${escapeForLine(p.message.replace(/\n/g, ' '))}`);
     }
   }
   const total = errors + warnings + hints;

@@ -6,7 +6,7 @@ export type RuleLevel = Severity | 'off';
 
 /**
  * The effective configuration for one document, after merging (nearest `.rolloutlintrc.json` >
- * workspace-folder settings > user settings > defaults). Globs are picomatch globs matched against
+ * workspace-folder settings > user settings > defaults). Globs (picomatch syntax, `core/glob.ts`) are matched against
  * the workspace-relative, `/`-separated path.
  */
 export interface LintConfig {

@@ -1,4 +1,4 @@
-import picomatch from 'picomatch';
+import { compileGlob } from '../glob';
 import type { LintConfig } from '../config/config';
 import { isExampleFile } from '../rules/util';
 
@@ -20,7 +20,8 @@ const matchers = new Map<string, (path: string) => boolean>();
 function matcher(glob: string): (path: string) => boolean {
   let m = matchers.get(glob);
   if (!m) {
-    m = picomatch(glob, { dot: true, nocase: true });
+    const compiled = compileGlob(glob, { nocase: true });
+    m = compiled.ok ? compiled.test : () => false;
     matchers.set(glob, m);
   }
   return m;

@@ -18,9 +18,11 @@ export interface WorkspaceFacts {
   siblingEnv(path: string): Record<string, { file: string; value: string }[]>;
   /**
    * The variables of a dotenv file a document refers to (compose `env_file: .env.trainer`), with
-   * `file` relative to the document's folder; `undefined` when it cannot be read.
+   * `file` relative to the document's folder; `'outsideWorkTree'` when the file (or its symlink
+   * target) lies outside the document's work tree, so it is not read; `undefined` when it cannot be
+   * read (missing, too large, not a regular file).
    */
-  envFile(path: string, file: string): Record<string, string> | undefined;
+  envFile(path: string, file: string): Record<string, string> | 'outsideWorkTree' | undefined;
 }
 
 /** Facts for a document with no workspace around it (stdin, an untitled buffer, unit tests). */

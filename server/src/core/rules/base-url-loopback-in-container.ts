@@ -51,7 +51,8 @@ function containerOf(setting: Setting, all: readonly Setting[]): { kind: 'servic
  * host or in another service is unreachable: connection refused. Not flagged when the service uses
  * `network_mode: host`/`service:…`, the pod uses `hostNetwork: true` or has other containers (a
  * sidecar may serve on localhost), or the same container starts the inference server. Variables a
- * compose service loads with `env_file:` are checked too (read through `WorkspaceFacts.envFile`).
+ * compose service loads with `env_file:` are checked too (read through `WorkspaceFacts.envFile`);
+ * a file outside the work tree is not read, and a hint says so.
  */
 export default defineRule({
   meta: {
@@ -65,6 +66,7 @@ export default defineRule({
     en: {
       loopback: '{key} points at {host} inside {where}; there loopback is the container itself, so the server is unreachable (connection refused). {hint}',
       envFile: '{key} in {file} points at {host}, and {where} loads that file; there loopback is the container itself, so the server is unreachable (connection refused). {hint}',
+      envFileOutside: '{file} lies outside this work tree, so Rollout Lint does not read it; its variables are not checked',
       'hint.service': 'Use the server\'s compose service name, or host.docker.internal for a server on the host',
       'hint.container': 'Use the server\'s Service DNS name (e.g. vllm.<namespace>.svc.cluster.local)',
       service: 'compose service "{name}"',
@@ -73,6 +75,7 @@ export default defineRule({
     'zh-CN': {
       loopback: '{key} 在{where}中指向 {host}；容器内的回环地址就是容器自身，访问不到服务器（连接被拒绝）。{hint}',
       envFile: '{file} 中的 {key} 指向 {host}，而{where}加载了这个文件；容器内的回环地址就是容器自身，访问不到服务器（连接被拒绝）。{hint}',
+      envFileOutside: '{file} 位于当前工作树之外，Rollout Lint 不读取它，其中的变量未被检查',
       'hint.service': '请改用服务器的 compose 服务名，宿主机上的服务器可用 host.docker.internal',
       'hint.container': '请改用服务器的 Service DNS 名称（如 vllm.<namespace>.svc.cluster.local）',
       service: ' compose 服务“{name}”',
@@ -83,7 +86,12 @@ export default defineRule({
     for (const setting of extraction.settings) {
       const envFile = setting.kind === 'property' && setting.value ? COMPOSE_ENV_FILE.exec(setting.path) : null;
       if (envFile) {
-        for (const [key, value] of Object.entries(facts.envFile(document.path, setting.value!.trim()) ?? {})) {
+        const vars = facts.envFile(document.path, setting.value!.trim());
+        if (vars === 'outsideWorkTree') {
+          report({ messageId: 'envFileOutside', data: { file: setting.value!.trim() }, range: setting.contentRange, subject: `${subjectOf(setting)}:outside`, severity: 'hint' });
+          continue;
+        }
+        for (const [key, value] of Object.entries(vars ?? {})) {
           const variable: Setting = { ...setting, key, kind: 'env', value, path: `services.${envFile[1]}.environment.${key}` };
           const role = roleOf(variable, config.extraKeys);
           const host = role === 'host' ? bareHost(value) : role === 'baseUrl' ? parseBaseUrl(value.trim())?.host : undefined;
