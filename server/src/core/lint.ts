@@ -184,6 +184,7 @@ function lintWithinBudget(input: { path: string; text: string; format?: Format }
           range: r.range,
           subject: r.subject,
           fixes: [],
+          ...(r.related ? { related: r.related } : {}),
         });
         const finding = findings[findings.length - 1];
         for (const fix of fixesAllowed ? r.fixes ?? [] : []) {

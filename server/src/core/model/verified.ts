@@ -15,6 +15,8 @@ export interface VerifiedEndpoint {
   url: string;
   /** When the probe ran: milliseconds since the Unix epoch. */
   at: number;
+  /** The model ids the probe's `GET {base}/models` listed (`data[].id`), when it listed any. */
+  models?: string[];
 }
 
 /** `scheme://host[:port]/path` without trailing slashes, host lower-cased; `undefined` for non-URLs. */

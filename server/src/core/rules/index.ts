@@ -39,6 +39,7 @@ import baseUrlProviderWebsite from './base-url-provider-website';
 import baseUrlNativePath from './base-url-native-path';
 import apiKeyProviderMismatch from './api-key-provider-mismatch';
 import logprobsProviderUnsupported from './logprobs-provider-unsupported';
+import modelNotServed from './model-not-served';
 
 /**
  * The registry: the only list of rules. CLI choices, the config schema, docs and the README table
@@ -82,6 +83,7 @@ export const RULES: readonly Rule[] = [
   baseUrlNativePath,
   apiKeyProviderMismatch,
   logprobsProviderUnsupported,
+  modelNotServed,
   parseError,
   disableDirective,
   skippedFile,

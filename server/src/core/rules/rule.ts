@@ -1,4 +1,4 @@
-import type { Extraction, Finding, Format, Range, Severity, TextEdit, FixSafety } from '../model/types';
+import type { Extraction, FileLocation, Finding, Format, Range, Severity, TextEdit, FixSafety } from '../model/types';
 import type { Resolution } from '../resolve/resolve';
 import type { LintConfig } from '../config/config';
 import type { WorkspaceFacts } from '../model/facts';
@@ -58,6 +58,8 @@ export interface Report {
    * without it the engine derives a line from the subject and does not cap.
    */
   evidence?: Evidence;
+  /** Other places that explain the finding (the launch line of the server a request goes to). */
+  related?: { location: FileLocation; message: string }[];
 }
 
 /** The document a rule sees. `text` has any BOM removed; `path` is absolute or workspace-relative, `/`-separated. */

@@ -4,6 +4,7 @@ import { consumersOf } from '../resolve/consumers';
 import { LineIndex } from '../positions';
 import { isServerLaunch } from '../formats/shell';
 import { formatOf } from '../files';
+import { composeLaunches, shellLaunches, type ServerLaunch } from './servers';
 
 /** A span in some workspace file (see `FileLocation`). */
 export type EnvLocation = FileLocation;
@@ -74,6 +75,8 @@ export interface FileEnv {
   envFiles?: EnvFileLink[];
   /** Python: `load_dotenv(override=True)` — dotenv values win over the process environment for this file's reads. */
   dotenvOverrides?: boolean;
+  /** Launch scripts and Compose files: the vLLM/SGLang servers they start, with their served model names. */
+  servers?: ServerLaunch[];
 }
 
 /** Template dotenv names that no loader reads (DESIGN: exempt from key rules). */
@@ -183,6 +186,9 @@ export function envFactsOf(path: string, text: string, extraction: Extraction, b
   if (envFiles.length) file.envFiles = envFiles;
   file.dotenvOverrides = extraction.settings.some((s) => s.kind === 'kwarg' && s.key === 'override' && /(^|\.)load_dotenv$/.test(s.callee ?? '') && s.valueType === 'boolean' && s.value?.toLowerCase() === 'true');
   if (!file.dotenvOverrides) delete file.dotenvOverrides;
+  const format = formatOf(path);
+  const servers = format === 'shell' ? shellLaunches(path, text) : format === 'yaml' ? composeLaunches(path, text) : [];
+  if (servers.length) file.servers = servers;
   return file;
 }
 
