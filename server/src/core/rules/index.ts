@@ -40,6 +40,7 @@ import baseUrlNativePath from './base-url-native-path';
 import apiKeyProviderMismatch from './api-key-provider-mismatch';
 import logprobsProviderUnsupported from './logprobs-provider-unsupported';
 import modelNotServed from './model-not-served';
+import codexProviderConfig from './codex-provider-config';
 
 /**
  * The registry: the only list of rules. CLI choices, the config schema, docs and the README table
@@ -84,6 +85,7 @@ export const RULES: readonly Rule[] = [
   apiKeyProviderMismatch,
   logprobsProviderUnsupported,
   modelNotServed,
+  codexProviderConfig,
   parseError,
   disableDirective,
   skippedFile,
