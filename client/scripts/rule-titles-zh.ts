@@ -44,4 +44,6 @@ export const RULE_TITLES_ZH: Record<string, string> = {
   'base-url-native-path': 'base URL 是服务商的原生 API，而不是它的 OpenAI 兼容 API',
   'api-key-provider-mismatch': 'API 密钥属于与 base URL 不同的服务商',
   'logprobs-provider-unsupported': 'rollout 请求发往不返回 logprobs 的服务商',
+  'model-not-served': '模型名不在该 base URL 上的服务器所提供的模型中',
+  'codex-provider-config': 'Codex 会拒绝的模型服务商配置（内置 id、wire_api = "chat"、env_key 中放了密钥）',
 };

@@ -50,7 +50,7 @@ export default defineRule({
       'fix.responses': 'Use wire_api = "responses"',
     },
     'zh-CN': {
-      reservedId: '[model_providers.{id}] 使用了内置提供方 id "{id}"：Codex 会拒绝加载配置（"Built-in providers cannot be overridden"）。请重命名该表及 model_provider（例如 "{id}-custom"）',
+      reservedId: '[model_providers.{id}] 使用了内置服务商 id "{id}"：Codex 会拒绝加载配置（"Built-in providers cannot be overridden"）。请重命名该表及 model_provider（例如 "{id}-custom"）',
       wireApiChat: 'Codex 已不再支持 wire_api = "chat"，会拒绝加载配置；只接受 "responses"，且服务器须提供 POST {base}/responses',
       envKeySecret: 'env_key 中是密钥（{masked}），而不是环境变量名：Codex 会查找以此为名的变量，找不到便停止。请在此填写变量名（例如 "{suggestion}"），并在 shell 中 export 密钥',
       'fix.responses': '改为 wire_api = "responses"',
