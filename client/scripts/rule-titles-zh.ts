@@ -46,4 +46,5 @@ export const RULE_TITLES_ZH: Record<string, string> = {
   'logprobs-provider-unsupported': 'rollout 请求发往不返回 logprobs 的服务商',
   'model-not-served': '模型名不在该 base URL 上的服务器所提供的模型中',
   'codex-provider-config': 'Codex 会拒绝的模型服务商配置（内置 id、wire_api = "chat"、env_key 中放了密钥）',
+  'dotenv-malformed-substitution': 'dotenv 值中的 ${VAR 替换写法有误，加载器会原样保留',
 };

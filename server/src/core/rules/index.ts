@@ -41,6 +41,7 @@ import apiKeyProviderMismatch from './api-key-provider-mismatch';
 import logprobsProviderUnsupported from './logprobs-provider-unsupported';
 import modelNotServed from './model-not-served';
 import codexProviderConfig from './codex-provider-config';
+import dotenvMalformedSubstitution from './dotenv-malformed-substitution';
 
 /**
  * The registry: the only list of rules. CLI choices, the config schema, docs and the README table
@@ -86,6 +87,7 @@ export const RULES: readonly Rule[] = [
   logprobsProviderUnsupported,
   modelNotServed,
   codexProviderConfig,
+  dotenvMalformedSubstitution,
   parseError,
   disableDirective,
   skippedFile,
