@@ -42,6 +42,7 @@ import logprobsProviderUnsupported from './logprobs-provider-unsupported';
 import modelNotServed from './model-not-served';
 import codexProviderConfig from './codex-provider-config';
 import dotenvMalformedSubstitution from './dotenv-malformed-substitution';
+import apiKeyFileUnstripped from './api-key-file-unstripped';
 
 /**
  * The registry: the only list of rules. CLI choices, the config schema, docs and the README table
@@ -88,6 +89,7 @@ export const RULES: readonly Rule[] = [
   modelNotServed,
   codexProviderConfig,
   dotenvMalformedSubstitution,
+  apiKeyFileUnstripped,
   parseError,
   disableDirective,
   skippedFile,
