@@ -48,4 +48,5 @@ export const RULE_TITLES_ZH: Record<string, string> = {
   'codex-provider-config': 'Codex 会拒绝的模型服务商配置（内置 id、wire_api = "chat"、env_key 中放了密钥）',
   'dotenv-malformed-substitution': 'dotenv 值中的 ${VAR 替换写法有误，加载器会原样保留',
   'api-key-file-unstripped': '从文件读取 API 密钥时没有 .strip()（保留了末尾换行符）',
+  'api-key-server-mismatch': '以 --api-key 启动的服务器会拒绝的客户端密钥',
 };

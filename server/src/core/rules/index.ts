@@ -43,6 +43,7 @@ import modelNotServed from './model-not-served';
 import codexProviderConfig from './codex-provider-config';
 import dotenvMalformedSubstitution from './dotenv-malformed-substitution';
 import apiKeyFileUnstripped from './api-key-file-unstripped';
+import apiKeyServerMismatch from './api-key-server-mismatch';
 
 /**
  * The registry: the only list of rules. CLI choices, the config schema, docs and the README table
@@ -90,6 +91,7 @@ export const RULES: readonly Rule[] = [
   codexProviderConfig,
   dotenvMalformedSubstitution,
   apiKeyFileUnstripped,
+  apiKeyServerMismatch,
   parseError,
   disableDirective,
   skippedFile,

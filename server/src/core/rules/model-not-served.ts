@@ -1,31 +1,19 @@
 import type { Setting } from '../model/types';
-import { bareHost, isLoopbackHost } from '../model/hosts';
 import { normalizeBaseUrl, type VerifiedEndpoint } from '../model/verified';
 import { isServerLaunch } from '../formats/shell';
-import { parseBaseUrl } from '../resolve/urls';
-import { didYouMean, servesModel, type ServerLaunch } from '../workspace/servers';
+import { didYouMean, servesModel, serversAt, serverTarget, type ServerTarget } from '../workspace/servers';
 import { defineRule } from './rule';
 import { isExampleFile, replaceContent, shorten, subjectOf } from './util';
 import { isModelPlaceholder } from './model-placeholder';
 
-/** Where a base URL sends requests: host (lower-case, no brackets) and port (the scheme's default when absent). */
-interface Target {
+/** A base URL setting and where it sends requests. */
+interface Target extends ServerTarget {
   setting: Setting;
-  url: string;
-  host: string;
-  port: number;
 }
 
 function targetOf(setting: Setting, value: string): Target | undefined {
-  const parsed = parseBaseUrl(value.trim());
-  if (!parsed) return undefined;
-  const port = parsed.port ? Number(parsed.port) : parsed.scheme.toLowerCase() === 'https' ? 443 : 80;
-  return { setting, url: value.trim(), host: bareHost(parsed.host), port };
-}
-
-/** The servers of `launches` a target reaches: same port, and a loopback host or the Compose service's name. */
-function serversAt(target: Target, launches: readonly ServerLaunch[]): ServerLaunch[] {
-  return launches.filter((l) => l.port === target.port && (isLoopbackHost(target.host) || (l.service !== undefined && l.service.toLowerCase() === target.host)));
+  const target = serverTarget(value);
+  return target ? { ...target, setting } : undefined;
 }
 
 /** `OPENAI_BASE_URL` → `OPENAI`, `POLICY_API_BASE` → `POLICY`; `''` for bare names (`base_url`). */

@@ -216,7 +216,7 @@ export class EnvIndex {
       for (const r of this.readsOf(name)) if (r.at.path !== path) mix(`r${name}\0${r.at.path}\0${r.at.range.start}\0${r.consumers.map((c) => c.id + (c.appendedPath ?? '')).join(',')}\0${r.bindAddress ? 1 : 0}\0`);
     }
     if (file.dotenvOverrides) mix('override');
-    for (const other of this.files.values()) if (other.path !== path) for (const s of other.servers ?? []) mix(`s${other.path}\0${s.at.range.start}\0${s.port}\0${s.names.join('\0')}\0${s.complete}\0${s.apiKey}\0${s.service ?? ''}\0`);
+    for (const other of this.files.values()) if (other.path !== path) for (const s of other.servers ?? []) mix(`s${other.path}\0${s.at.range.start}\0${s.port}\0${s.names.join('\0')}\0${s.complete}\0${s.apiKey}\0${s.apiKeyValue ?? ''}\0${s.service ?? ''}\0`);
     for (const [target, links] of this.envFileLinks()) for (const l of links) mix(`f${target}\0${l.compose}\0`);
     return hash.toString(36);
   }

@@ -1,6 +1,8 @@
 import { parseDocument, LineCounter, isMap, isSeq, isScalar, type Node } from 'yaml';
 import type { FileLocation, Range } from '../model/types';
 import { LineIndex } from '../positions';
+import { parseBaseUrl } from '../resolve/urls';
+import { bareHost, isLoopbackHost } from '../model/hosts';
 
 /** The inference servers whose served model names Rollout Lint reads from a launch line. */
 export type ServerEngine = 'vllm' | 'sglang';
@@ -35,6 +37,8 @@ export interface ServerLaunch {
   complete: boolean;
   /** The launch passes `--api-key` (the server then requires `Authorization: Bearer <key>`). */
   apiKey: boolean;
+  /** The literal `--api-key` value (a secret: never shown); `undefined` when absent or from a variable. */
+  apiKeyValue?: string;
 }
 
 const DEFAULT_PORT: Record<ServerEngine, number> = { vllm: 8000, sglang: 30000 };
@@ -158,7 +162,8 @@ function launchFromArgs(engine: ServerEngine, args: readonly Word[], positionalM
   const portValues = flagValues(args, '--port', false);
   const portText = portValues?.[0];
   const port = portValues === undefined ? DEFAULT_PORT[engine] : portText !== undefined && /^\d{1,5}$/.test(portText) ? Number(portText) : undefined;
-  return { engine, at, port, ...(service ? { service } : {}), names, complete, apiKey: hasFlag(args, '--api-key') };
+  const apiKeyValue = flagValues(args, '--api-key', false)?.[0];
+  return { engine, at, port, ...(service ? { service } : {}), names, complete, apiKey: hasFlag(args, '--api-key'), ...(apiKeyValue ? { apiKeyValue } : {}) };
 }
 
 /** A cheap test before any scanning: the text mentions a vLLM or SGLang launch. */
@@ -240,6 +245,26 @@ export function composeLaunches(path: string, text: string): ServerLaunch[] {
     if (found) out.push(found);
   }
   return out;
+}
+
+/** Where a base URL sends requests: host (lower-case, no brackets) and port (the scheme's default when absent). */
+export interface ServerTarget {
+  url: string;
+  host: string;
+  port: number;
+}
+
+/** The host and port a base URL value reaches, or `undefined` for a non-URL. */
+export function serverTarget(value: string): ServerTarget | undefined {
+  const parsed = parseBaseUrl(value.trim());
+  if (!parsed) return undefined;
+  const port = parsed.port ? Number(parsed.port) : parsed.scheme.toLowerCase() === 'https' ? 443 : 80;
+  return { url: value.trim(), host: bareHost(parsed.host), port };
+}
+
+/** The launches a target reaches: same port, and a loopback host or the Compose service's name. */
+export function serversAt(target: ServerTarget, launches: readonly ServerLaunch[]): ServerLaunch[] {
+  return launches.filter((l) => l.port === target.port && (isLoopbackHost(target.host) || (l.service !== undefined && l.service.toLowerCase() === target.host)));
 }
 
 /** Levenshtein distance, capped: stops counting at `max + 1`. Linear memory. */
