@@ -49,4 +49,5 @@ export const RULE_TITLES_ZH: Record<string, string> = {
   'dotenv-malformed-substitution': 'dotenv 值中的 ${VAR 替换写法有误，加载器会原样保留',
   'api-key-file-unstripped': '从文件读取 API 密钥时没有 .strip()（保留了末尾换行符）',
   'api-key-server-mismatch': '以 --api-key 启动的服务器会拒绝的客户端密钥',
+  'dotenv-example-drift': '.env 与 .env.example 列出的键不一致',
 };

@@ -44,6 +44,7 @@ import codexProviderConfig from './codex-provider-config';
 import dotenvMalformedSubstitution from './dotenv-malformed-substitution';
 import apiKeyFileUnstripped from './api-key-file-unstripped';
 import apiKeyServerMismatch from './api-key-server-mismatch';
+import dotenvExampleDrift from './dotenv-example-drift';
 
 /**
  * The registry: the only list of rules. CLI choices, the config schema, docs and the README table
@@ -92,6 +93,7 @@ export const RULES: readonly Rule[] = [
   dotenvMalformedSubstitution,
   apiKeyFileUnstripped,
   apiKeyServerMismatch,
+  dotenvExampleDrift,
   parseError,
   disableDirective,
   skippedFile,
