@@ -50,4 +50,5 @@ export const RULE_TITLES_ZH: Record<string, string> = {
   'api-key-file-unstripped': '从文件读取 API 密钥时没有 .strip()（保留了末尾换行符）',
   'api-key-server-mismatch': '以 --api-key 启动的服务器会拒绝的客户端密钥',
   'dotenv-example-drift': '.env 与 .env.example 列出的键不一致',
+  'litellm-model-prefix': 'LiteLLM 模型字符串的服务商前缀与其 api_base 或调用方式不符',
 };

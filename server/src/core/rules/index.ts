@@ -45,6 +45,7 @@ import dotenvMalformedSubstitution from './dotenv-malformed-substitution';
 import apiKeyFileUnstripped from './api-key-file-unstripped';
 import apiKeyServerMismatch from './api-key-server-mismatch';
 import dotenvExampleDrift from './dotenv-example-drift';
+import litellmModelPrefix from './litellm-model-prefix';
 
 /**
  * The registry: the only list of rules. CLI choices, the config schema, docs and the README table
@@ -94,6 +95,7 @@ export const RULES: readonly Rule[] = [
   apiKeyFileUnstripped,
   apiKeyServerMismatch,
   dotenvExampleDrift,
+  litellmModelPrefix,
   parseError,
   disableDirective,
   skippedFile,
