@@ -4,6 +4,7 @@ import { runCli, workspace } from '../cli/helpers';
 import { lintDocument } from '../../../server/src/core/lint';
 import { loadGrammars } from '../../../server/src/node/grammars';
 import type { VerifiedEndpoint } from '../../../server/src/core/model/verified';
+import { parseVerifiedEndpoints } from '../../../server/src/lsp/verified';
 
 describe('server launches (served model names)', () => {
   it('reads vllm serve with wrappers, continuations, several served names and --api-key', () => {
@@ -97,5 +98,14 @@ describe('model-not-served from a connection test\'s /models list (LintOptions.v
     assert.equal(old.severity, 'warning');
     assert.deepEqual(await lint([entry(Date.now(), ['qwen3-4b'])]), []);
     assert.deepEqual(await lint([entry(Date.now())]), []);
+  });
+});
+
+describe('verified /models lists from the editor (rolloutLint/verifiedEndpoints)', () => {
+  it('keeps a list of strings and drops anything else', () => {
+    const base = { baseUrl: 'http://127.0.0.1:8000/v1', consumer: 'openai-sdk', workingBaseUrl: 'http://127.0.0.1:8000/v1', url: 'http://127.0.0.1:8000/v1/chat/completions', at: 1 };
+    assert.deepEqual(parseVerifiedEndpoints([{ ...base, models: ['policy'] }])[0].models, ['policy']);
+    assert.equal(parseVerifiedEndpoints([{ ...base, models: [1, 2] }])[0].models, undefined);
+    assert.equal(parseVerifiedEndpoints([{ ...base, models: 'policy' }])[0].models, undefined);
   });
 });
