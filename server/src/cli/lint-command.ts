@@ -1,3 +1,4 @@
+import { loadModelLists } from '../node/models-cache';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { writeFileSync } from 'node:fs';
 import { mergeConfig } from '../core/config/config';
@@ -101,6 +102,7 @@ async function lint(paths: string[], options: LintCommandOptions, io: CliIo): Pr
     return facts;
   };
   const grammars = await loadGrammars();
+  const modelLists = loadModelLists(io.env);
   const fileOptions = (lintPath: string, loaded: LoadedConfig, root: string, force: boolean): LintFileOptions => ({
     grammars,
     config: loaded.config,
@@ -113,6 +115,7 @@ async function lint(paths: string[], options: LintCommandOptions, io: CliIo): Pr
     force,
     maxFileBytes: loaded.config.maxFileBytes,
     lintPath,
+    modelLists,
   });
 
   const results: FileResult[] = [];

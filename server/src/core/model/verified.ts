@@ -19,6 +19,17 @@ export interface VerifiedEndpoint {
   models?: string[];
 }
 
+/**
+ * The model ids a `GET {baseUrl}/models` listed (whole lists only), kept by `rollout-lint ping` in its
+ * cache folder (`server/src/node/models-cache.ts`); read by `model-not-served`.
+ */
+export interface ModelList {
+  baseUrl: string;
+  models: string[];
+  /** When the list was fetched: milliseconds since the Unix epoch. */
+  at: number;
+}
+
 /** `scheme://host[:port]/path` without trailing slashes, host lower-cased; `undefined` for non-URLs. */
 export function normalizeBaseUrl(url: string): string | undefined {
   try {

@@ -1,5 +1,5 @@
 import type { Setting } from '../model/types';
-import { normalizeBaseUrl, type VerifiedEndpoint } from '../model/verified';
+import { normalizeBaseUrl, type ModelList, type VerifiedEndpoint } from '../model/verified';
 import { isServerLaunch } from '../formats/shell';
 import { didYouMean, servesModel, serversAt, serverTarget, type ServerTarget } from '../workspace/servers';
 import { defineRule } from './rule';
@@ -86,10 +86,10 @@ export default defineRule({
       'fix.use': '改用 "{suggestion}"',
     },
   },
-  check({ document, resolution, extraction, env, verified, report, t }) {
+  check({ document, resolution, extraction, env, verified, modelLists, report, t }) {
     if (isExampleFile(document.path)) return;
     const launches = env.servers?.() ?? [];
-    if (launches.length === 0 && verified.every((v) => !v.models?.length)) return;
+    if (launches.length === 0 && modelLists.length === 0 && verified.every((v) => !v.models?.length)) return;
     const targets: Target[] = [];
     for (const b of resolution.baseUrls) {
       const target = b.setting.value === undefined ? undefined : targetOf(b.setting, b.setting.value);
@@ -107,7 +107,7 @@ export default defineRule({
       // the base URL of the same call/command/mapping; else, for a request's own `model=`, the document's only destination
       const target = targets.find((t) => sameClient(model, t.setting)) ?? (isRequestModel(model) && distinct.size === 1 ? targets[0] : undefined);
       if (!target) continue;
-      const listed = verifiedModels(verified, target.url);
+      const listed = verifiedModels(verified, modelLists, target.url);
       if (listed) {
         if (listed.models.includes(value)) continue;
         const suggestion = didYouMean(value, listed.models);
@@ -151,15 +151,15 @@ function quoteList(names: readonly string[]): string {
   return shown.join(', ') + (names.length > 5 ? ', …' : '');
 }
 
-/** The newest probe of `url` (normalised) that listed models. */
-function verifiedModels(list: readonly VerifiedEndpoint[], url: string): { models: string[]; at: number } | undefined {
+/** The newest `/models` list of `url` (normalised): from an editor connection test or a CLI `ping`. */
+function verifiedModels(list: readonly VerifiedEndpoint[], lists: readonly ModelList[], url: string): ModelList | undefined {
   const wanted = normalizeBaseUrl(url);
-  let best: VerifiedEndpoint | undefined;
-  for (const v of list) {
+  let best: ModelList | undefined;
+  for (const v of [...list, ...lists]) {
     if (!v.models?.length || normalizeBaseUrl(v.baseUrl) !== wanted) continue;
-    if (!best || v.at > best.at) best = v;
+    if (!best || v.at > best.at) best = { baseUrl: v.baseUrl, models: v.models, at: v.at };
   }
-  return best ? { models: best.models!, at: best.at } : undefined;
+  return best;
 }
 
 function useFix(model: Setting, suggestion: string) {
