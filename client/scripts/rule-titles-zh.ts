@@ -45,4 +45,11 @@ export const RULE_TITLES_ZH: Record<string, string> = {
   'base-url-native-path': 'base URL 是服务商的原生 API，而不是它的 OpenAI 兼容 API',
   'api-key-provider-mismatch': 'API 密钥属于与 base URL 不同的服务商',
   'logprobs-provider-unsupported': 'rollout 请求发往不返回 logprobs 的服务商',
+  'model-not-served': '模型名不在该 base URL 上的服务器所提供的模型中',
+  'codex-provider-config': 'Codex 会拒绝的模型服务商配置（内置 id、wire_api = "chat"、env_key 中放了密钥）',
+  'dotenv-malformed-substitution': 'dotenv 值中的 ${VAR 替换写法有误，加载器会原样保留',
+  'api-key-file-unstripped': '从文件读取 API 密钥时没有 .strip()（保留了末尾换行符）',
+  'api-key-server-mismatch': '以 --api-key 启动的服务器会拒绝的客户端密钥',
+  'dotenv-example-drift': '.env 与 .env.example 列出的键不一致',
+  'litellm-model-prefix': 'LiteLLM 模型字符串的服务商前缀与其 api_base 或调用方式不符',
 };

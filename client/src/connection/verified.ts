@@ -19,7 +19,9 @@ const PROVEN_OK = new Set(['ok', 'no-logprobs']);
 export function verifiedFromReport(report: ProbeReport, at: number): VerifiedEndpoint | undefined {
   if (PROVEN_OK.has(report.verdict)) {
     const main = [...report.steps].reverse().find((s) => s.url && s.method === 'POST' && s.name !== 'variant');
-    return main?.url ? { baseUrl: report.baseUrl, consumer: report.consumer, workingBaseUrl: report.baseUrl, url: main.url, at } : undefined;
+    // the /models list is kept only when whole: the probe keeps at most 50 ids (ProbeReport.models)
+    const models = report.models && report.models.length > 0 && report.models.length < 50 ? { models: [...report.models] } : {};
+    return main?.url ? { baseUrl: report.baseUrl, consumer: report.consumer, workingBaseUrl: report.baseUrl, url: main.url, at, ...models } : undefined;
   }
   const fix = report.fix;
   if (!fix?.verified || fix.consumer) return undefined;

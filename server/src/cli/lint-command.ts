@@ -1,3 +1,4 @@
+import { loadModelLists } from '../node/models-cache';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { writeFileSync } from 'node:fs';
 import { mergeConfig } from '../core/config/config';
@@ -208,6 +209,7 @@ async function lint(paths: string[], optionsIn: LintCommandOptions, io: CliIo): 
     return facts;
   };
   const grammars = await loadGrammars();
+  const modelLists = loadModelLists(io.env);
   const fileOptions = (absPath: string, lintPath: string, loaded: LoadedConfig, root: string, force: boolean): LintFileOptions => ({
     grammars,
     config: effective(loaded).config,
@@ -221,6 +223,7 @@ async function lint(paths: string[], optionsIn: LintCommandOptions, io: CliIo): 
     maxFileBytes: loaded.config.maxFileBytes,
     lintPath,
     selectFixable: selectFixable(absPath),
+    modelLists,
   });
 
   const results: FileResult[] = [];

@@ -1,3 +1,4 @@
+import { rememberModelList } from '../node/models-cache';
 import { redact } from '../core/redact';
 import { readForLint } from '../node/read';
 import { escapeForLine, sanitizeForTerminal } from './sanitize';
@@ -110,6 +111,8 @@ export async function runPing(argv: string[], rawIo: PingIo, deps?: ProbeDeps): 
   try {
     const { target, keyLine } = await buildTarget(options, io, lang);
     const report = await probe(target, deps ?? transport!, { timeoutMs: options.timeout });
+    // a whole /models list (the probe keeps at most 50 ids) is kept for model-not-served in later lint runs
+    if (report.models && report.models.length > 0 && report.models.length < 50) rememberModelList(io.env, { baseUrl: report.baseUrl, models: report.models, at: Date.now() });
     io.stdout(options.json ? `${JSON.stringify(toJson(report, keyLine, lang), null, 2)}\n` : formatHuman(report, keyLine, lang));
     return report.verdict === 'ok' ? 0 : 1;
   } catch (error) {

@@ -1,7 +1,7 @@
 import type { Extraction, Finding, Format, Range, Severity, TextEdit } from './model/types';
 import { emptyExtraction } from './model/types';
 import type { WorkspaceFacts } from './model/facts';
-import type { VerifiedEndpoint } from './model/verified';
+import type { ModelList, VerifiedEndpoint } from './model/verified';
 import { NO_FACTS } from './model/facts';
 import type { LintConfig } from './config/config';
 import { DEFAULT_CONFIG } from './config/config';
@@ -48,6 +48,8 @@ export interface LintOptions {
   budget?: LintBudget;
   /** Probe results the editor kept for this workspace (Test TaoToken Connection); rules may upgrade or drop findings they prove. */
   verified?: readonly VerifiedEndpoint[];
+  /** `/models` lists `rollout-lint ping` kept (CLI cache folder), for `model-not-served`. */
+  modelLists?: readonly ModelList[];
   /** The workspace env index as this document sees it (definitions and reads in other files); none when absent. */
   env?: EnvView;
   /** An extraction of exactly this text made while indexing (BOM removed), reused instead of parsing again. */
@@ -168,6 +170,7 @@ function lintWithinBudget(input: { path: string; text: string; format?: Format }
       facts,
       locale,
       verified: options.verified ?? [],
+      modelLists: options.modelLists ?? [],
       file,
       env: documentEnv,
       t: (id, data) => render(rule, locale, id, data, options.surface),
@@ -184,6 +187,7 @@ function lintWithinBudget(input: { path: string; text: string; format?: Format }
           range: r.range,
           subject: r.subject,
           fixes: [],
+          ...(r.related ? { related: r.related } : {}),
         });
         const finding = findings[findings.length - 1];
         for (const fix of fixesAllowed ? r.fixes ?? [] : []) {

@@ -22,7 +22,8 @@ export function parseVerifiedEndpoints(raw: unknown): VerifiedEndpoint[] {
     const e = item as Record<string, unknown>;
     const strings = [e.baseUrl, e.workingBaseUrl, e.url].every((s) => typeof s === 'string' && normalizeBaseUrl(s) !== undefined);
     if (!strings || !CONSUMERS.includes(e.consumer as ConsumerId) || typeof e.at !== 'number' || !Number.isFinite(e.at)) continue;
-    out.push({ baseUrl: e.baseUrl as string, consumer: e.consumer as ConsumerId, workingBaseUrl: e.workingBaseUrl as string, url: e.url as string, at: e.at });
+    const models = Array.isArray(e.models) && e.models.length > 0 && e.models.every((m) => typeof m === 'string') ? { models: (e.models as string[]).slice(0, 1000) } : {};
+    out.push({ baseUrl: e.baseUrl as string, consumer: e.consumer as ConsumerId, workingBaseUrl: e.workingBaseUrl as string, url: e.url as string, at: e.at, ...models });
   }
   return out.sort((a, b) => b.at - a.at).slice(0, MAX_VERIFIED);
 }

@@ -75,6 +75,8 @@ describe('Test Connection results: status, notification, report, verified endpoi
     assert.equal(verifiedFromReport({ ...fixed, fix: { ...fixed.fix!, consumer: 'openai-sdk' } }, 7), undefined);
     assert.equal(verifiedFromReport(report({ verdict: 'unauthorized' }), 7), undefined);
     assert.deepEqual(verifiedFromReport(report(), 8), { baseUrl: 'http://127.0.0.1:8000/v1', consumer: 'openai-sdk', workingBaseUrl: 'http://127.0.0.1:8000/v1', url: 'http://127.0.0.1:8000/v1/chat/completions', at: 8 });
+    assert.deepEqual(verifiedFromReport(report({ models: ['policy', 'ref'] }), 8)?.models, ['policy', 'ref'], 'a whole /models list is kept for model-not-served');
+    assert.equal(verifiedFromReport(report({ models: Array.from({ length: 50 }, (_, i) => `m${i}`) }), 8)?.models, undefined, 'a list cut at 50 is not kept');
     const state = fakeMemento();
     await rememberVerified(state, verifiedFromReport(fixed, 1)!);
     await rememberVerified(state, verifiedFromReport(report(), 2)!);

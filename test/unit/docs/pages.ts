@@ -1,3 +1,5 @@
+import { walk } from '../../../server/src/node/walk';
+import { indexFiles } from '../../../server/src/node/env-index';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -58,19 +60,24 @@ export function sectionText(markdown: string, heading: string): string {
 
 /**
  * Lints `example` as the CLI would (an explicit file argument, its nearest config, unused
- * directives reported) in a fresh temp workspace holding the page's `context` files.
+ * directives reported) in a fresh temp workspace holding the page's `context` files; with `index`,
+ * after building the workspace env index of those files (rules whose finding needs another file).
  */
-export async function lintExample(example: Example, context: readonly Example[]): Promise<Finding[]> {
+export async function lintExample(example: Example, context: readonly Example[], index = false): Promise<Finding[]> {
   const root = mkdtempSync(join(tmpdir(), 'rollout-lint-docs-'));
   try {
     writeFiles(root, Object.fromEntries([...context.map((c) => [c.title, c.code]), [example.title, example.code]]));
     invalidate();
     const abs = join(root, example.title);
     const { config } = loadConfigFor(abs, root);
+    const grammars = await loadGrammars();
+    const facts = new NodeWorkspaceFacts(root);
+    const env = index ? indexFiles(walk(['.'], root, facts, { noIgnore: false, config }).files, grammars, () => config).viewFor(example.title) : undefined;
     const result = lintFile(abs, example.title, {
-      grammars: await loadGrammars(),
+      env,
+      grammars,
       config,
-      facts: new NodeWorkspaceFacts(root),
+      facts,
       force: true,
       maxFileBytes: config.maxFileBytes,
       reportUnusedDisableDirectives: true,

@@ -6,6 +6,7 @@ import { defaultBaseUrl, runPing, setFromFileResolver, type PingIo } from '../..
 import type { ProbeDeps } from '../../../server/src/core/probe/types';
 import { loopbackTransport, onServer, startScriptedServer, type ScriptedRoute, type ScriptedServer } from '../../support/scripted-server';
 import { CHAT_WITH_LOGPROBS, KEY, MODELS } from './helpers';
+import { runCli, workspace } from '../cli/helpers';
 
 interface Captured {
   code: number;
@@ -198,5 +199,31 @@ describe('rollout-lint ping (runPing)', () => {
     const out = await ping(['--help'], {}, offlineDeps());
     assert.equal(out.code, 0);
     assert.match(out.stdout, /--api-key-env <name>/);
+  });
+});
+
+describe('rollout-lint ping keeps the /models list for lint (model-not-served)', () => {
+  it('a model the last ping\'s /models did not list is an error today, with a did-you-mean', async () => {
+    const server = await startScriptedServer([
+      { method: 'GET', path: '/v1/models', status: 200, body: MODELS('policy') },
+      { method: 'POST', path: '/v1/chat/completions', status: 200, body: CHAT_WITH_LOGPROBS },
+    ]);
+    const transport = loopbackTransport();
+    const cache = mkdtempSync(join(tmpdir(), 'rollout-lint-cache-'));
+    const base = onServer('http://api.example.com/v1', server);
+    const ws = workspace({ '.env': `OPENAI_BASE_URL=${base}\nOPENAI_MODEL=polcy\n` });
+    try {
+      const out = await ping(['--base-url', base, '--model', 'policy'], { ROLLOUT_LINT_CACHE_DIR: cache }, transport);
+      assert.equal(out.code, 0, out.stderr);
+      const lint = await runCli(ws.root, ['.env'], { env: { ROLLOUT_LINT_CACHE_DIR: cache } });
+      assert.match(lint.out, /\.env:2:14: error: OPENAI_MODEL "polcy" is not among the models .*\/models listed today \("policy"\)\. Did you mean "policy"\? \[model-not-served\]/);
+      const without = await runCli(ws.root, ['.env'], { env: {} });
+      assert.doesNotMatch(without.out, /model-not-served/, 'no cache folder named: nothing read');
+    } finally {
+      ws.cleanup();
+      rmSync(cache, { recursive: true, force: true });
+      await transport.close();
+      await server.close();
+    }
   });
 });

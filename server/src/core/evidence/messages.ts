@@ -23,6 +23,8 @@ const EN = {
   'parse.grammar': 'the {format} grammar could not read a part that holds a setting Rollout Lint reads; valid code the grammar does not cover looks the same',
   'parse.duplicate': '{key} appears twice in one mapping and holds a setting Rollout Lint reads; PyYAML keeps the last one',
   text: 'from the {format} text at this position',
+  'model.served': '{key} goes to {url}, which {launch} starts; its served model names are known from that line',
+  'model.verified': '{key} goes to {url}, whose GET /models listed its models {when}',
 } as const;
 
 export type EvidenceId = keyof typeof EN;
@@ -49,6 +51,8 @@ const ZH: Record<EvidenceId, string> = {
   'parse.grammar': '{format} 语法无法读取含有 Rollout Lint 所读设置的部分；语法未覆盖的合法代码看起来也是这样',
   'parse.duplicate': '{key} 在同一映射中出现两次，且含有 Rollout Lint 读取的设置；PyYAML 保留后一个',
   text: '依据此处的 {format} 文本',
+  'model.served': '{key} 发往 {url}，该服务由 {launch} 启动；其提供的模型名来自该启动行',
+  'model.verified': '{key} 发往 {url}，其 GET /models 已于{when}列出模型',
 };
 
 export const EVIDENCE_MESSAGES: Record<Locale, Record<EvidenceId, string>> = { en: EN, 'zh-CN': ZH };

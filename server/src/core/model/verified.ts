@@ -15,6 +15,19 @@ export interface VerifiedEndpoint {
   url: string;
   /** When the probe ran: milliseconds since the Unix epoch. */
   at: number;
+  /** The model ids the probe's `GET {base}/models` listed (`data[].id`), when it listed any. */
+  models?: string[];
+}
+
+/**
+ * The model ids a `GET {baseUrl}/models` listed (whole lists only), kept by `rollout-lint ping` in its
+ * cache folder (`server/src/node/models-cache.ts`); read by `model-not-served`.
+ */
+export interface ModelList {
+  baseUrl: string;
+  models: string[];
+  /** When the list was fetched: milliseconds since the Unix epoch. */
+  at: number;
 }
 
 /** `scheme://host[:port]/path` without trailing slashes, host lower-cased; `undefined` for non-URLs. */

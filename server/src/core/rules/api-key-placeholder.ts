@@ -25,6 +25,20 @@ function readVariable(setting: Setting): string {
 }
 
 /**
+ * IPython `%env K=name` / `%set_env K=name` whose value is the name of a Python variable the same
+ * source assigns (`name = getpass()`): `OSMagics.set_env` stores the text after `=` as is and only a
+ * `$name` or `{name}` is expanded (IPython core/magics/osm.py; `var_expand` in the input transformer),
+ * so the environment holds the word itself.
+ */
+function ipythonVariable(setting: Setting, text: string): boolean {
+  if (setting.format !== 'python' || setting.kind !== 'env' || setting.quote !== '') return false;
+  if (!/^%(set_)?env\b/.test(text.slice(setting.statementRange.start, setting.keyRange.start).trimStart())) return false;
+  const name = setting.value?.trim() ?? '';
+  if (!/^[A-Za-z_]\w*$/.test(name)) return false;
+  return new RegExp(`(?:^|\\n)[ \\t]*${name}[ \\t]*(?::[^=\\n]*)?=(?!=)`).test(text);
+}
+
+/**
  * A computed base URL over plain HTTP (`f"http://{server.address}/v1"`): a self-hosted server (hosted
  * providers serve HTTPS), so a dummy key beside it is as likely right as for a literal local address.
  */
@@ -56,6 +70,7 @@ export default defineRule({
       placeholderLocal: '{key} is the dummy value "{value}" for a local server: fine when the server runs without --api-key; if it was started with one, it will answer 401',
       templateSingleQuoted: '{key} is the literal text {value}: single quotes stop the shell from expanding ${…}; the server receives it as the key and answers 401',
       templateLiteral: '{key} is the literal text {value}: nothing expands ${…} here; the server receives it as the key and answers 401',
+      ipythonLiteral: '%env stores the text "{name}" in {key}, not the value of the Python variable {name}; the server receives the word as the key and answers 401. Write %env {key}=${name} (IPython expands $name) or set os.environ["{key}"] = {name}',
     },
     'zh-CN': {
       placeholder: '{key} 仍是占位符 "{value}"；服务器会返回 401：请把真实密钥放到被 git 忽略的 .env 中，或在启动客户端的 shell 中 export 它',
@@ -63,6 +78,7 @@ export default defineRule({
       placeholderLocal: '{key} 是发往本地服务器的占位值 "{value}"：服务器未设置 --api-key 时没有问题；若设置了，则会返回 401',
       templateSingleQuoted: '{key} 是字面文本 {value}：单引号会阻止 shell 展开 ${…}；服务器会把它当作密钥并返回 401',
       templateLiteral: '{key} 是字面文本 {value}：这里没有任何东西会展开 ${…}；服务器会把它当作密钥并返回 401',
+      ipythonLiteral: '%env 在 {key} 中存入的是文本 "{name}"，而不是 Python 变量 {name} 的值；服务器会把这个词当作密钥并返回 401。请写成 %env {key}=${name}（IPython 会展开 $name），或 os.environ["{key}"] = {name}',
     },
   },
   check({ document, file, resolution, report }) {
@@ -70,6 +86,10 @@ export default defineRule({
     const localGroups = new Set(resolution.baseUrls.filter((b) => b.parsed && isLocalHost(b.parsed.host)).map((b) => b.setting.group));
     for (const b of resolution.byRole('baseUrl')) if (b.value === undefined && PLAIN_HTTP_TEMPLATE.test(b.raw)) localGroups.add(b.group);
     for (const setting of resolution.byRole('apiKey')) {
+      if (setting.value !== undefined && ipythonVariable(setting, document.text)) {
+        report({ messageId: 'ipythonLiteral', data: { key: setting.key, name: setting.value.trim() }, range: setting.contentRange, subject: subjectOf(setting) });
+        continue;
+      }
       if (setting.value === undefined || setting.kind === 'envDefault' || isAbsentValue(setting) || !isPlaceholderKey(setting.value)) continue;
       const keyEvidence = llmKeyEvidence(setting, resolution);
       if (!keyEvidence) continue;

@@ -40,6 +40,13 @@ import baseUrlProviderWebsite from './base-url-provider-website';
 import baseUrlNativePath from './base-url-native-path';
 import apiKeyProviderMismatch from './api-key-provider-mismatch';
 import logprobsProviderUnsupported from './logprobs-provider-unsupported';
+import modelNotServed from './model-not-served';
+import codexProviderConfig from './codex-provider-config';
+import dotenvMalformedSubstitution from './dotenv-malformed-substitution';
+import apiKeyFileUnstripped from './api-key-file-unstripped';
+import apiKeyServerMismatch from './api-key-server-mismatch';
+import dotenvExampleDrift from './dotenv-example-drift';
+import litellmModelPrefix from './litellm-model-prefix';
 
 /**
  * The registry: the only list of rules. CLI choices, the config schema, docs and the README table
@@ -84,6 +91,13 @@ export const RULES: readonly Rule[] = [
   baseUrlNativePath,
   apiKeyProviderMismatch,
   logprobsProviderUnsupported,
+  modelNotServed,
+  codexProviderConfig,
+  dotenvMalformedSubstitution,
+  apiKeyFileUnstripped,
+  apiKeyServerMismatch,
+  dotenvExampleDrift,
+  litellmModelPrefix,
   parseError,
   disableDirective,
   skippedFile,

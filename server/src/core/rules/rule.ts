@@ -1,9 +1,9 @@
-import type { Extraction, Finding, Format, Range, Severity, TextEdit, FixSafety } from '../model/types';
+import type { Extraction, FileLocation, Finding, Format, Range, Severity, TextEdit, FixSafety } from '../model/types';
 import type { Resolution } from '../resolve/resolve';
 import type { LintConfig } from '../config/config';
 import type { WorkspaceFacts } from '../model/facts';
 import type { Locale } from '../messages/locale';
-import type { VerifiedEndpoint } from '../model/verified';
+import type { ModelList, VerifiedEndpoint } from '../model/verified';
 import type { Evidence } from '../evidence/evidence';
 import type { FileEvidence } from '../evidence/file';
 import type { EnvView } from '../workspace/env-index';
@@ -58,6 +58,8 @@ export interface Report {
    * without it the engine derives a line from the subject and does not cap.
    */
   evidence?: Evidence;
+  /** Other places that explain the finding (the launch line of the server a request goes to). */
+  related?: { location: FileLocation; message: string }[];
 }
 
 /** The document a rule sees. `text` has any BOM removed; `path` is absolute or workspace-relative, `/`-separated. */
@@ -77,6 +79,8 @@ export interface RuleContext {
   locale: Locale;
   /** Base URLs a connection probe proved (or disproved) for a consumer; `[]` outside the editor. */
   verified: readonly VerifiedEndpoint[];
+  /** `/models` lists a CLI `ping` kept per base URL (`[]` in the editor, which uses `verified[].models`). */
+  modelLists: readonly ModelList[];
   /** Whether the document is test/fixture or template code (`evidence/file`). */
   file: FileEvidence;
   /** The workspace env index as this document sees it (`NO_ENV` for a lone document). */

@@ -5,6 +5,7 @@ import { consumersOf } from '../resolve/consumers';
 import { LineIndex } from '../positions';
 import { isServerLaunch } from '../formats/shell';
 import { formatOf } from '../files';
+import { composeLaunches, shellLaunches, type ServerLaunch } from './servers';
 
 /** A span in some workspace file (see `FileLocation`). */
 export type EnvLocation = FileLocation;
@@ -77,6 +78,8 @@ export interface FileEnv {
   dotenvOverrides?: boolean;
   /** JSON/YAML/TOML: the `loadedReadName`s of its base URLs, whose reads in code (`json.load` … `OpenAI(base_url=…)`) it depends on. */
   loadedNames?: string[];
+  /** Launch scripts and Compose files: the vLLM/SGLang servers they start, with their served model names. */
+  servers?: ServerLaunch[];
 }
 
 /** Template dotenv names that no loader reads (DESIGN: exempt from key rules). */
@@ -201,6 +204,9 @@ export function envFactsOf(path: string, text: string, extraction: Extraction, b
   if (envFiles.length) file.envFiles = envFiles;
   file.dotenvOverrides = extraction.settings.some((s) => s.kind === 'kwarg' && s.key === 'override' && /(^|\.)load_dotenv$/.test(s.callee ?? '') && s.valueType === 'boolean' && s.value?.toLowerCase() === 'true');
   if (!file.dotenvOverrides) delete file.dotenvOverrides;
+  const format = formatOf(path);
+  const servers = format === 'shell' ? shellLaunches(path, text) : format === 'yaml' ? composeLaunches(path, text) : [];
+  if (servers.length) file.servers = servers;
   return file;
 }
 

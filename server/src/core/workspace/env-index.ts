@@ -1,4 +1,5 @@
 import type { EnvDefinition, EnvFileLink, EnvReadRef, FileEnv } from './env-facts';
+import type { ServerLaunch } from './servers';
 
 /** One definition in the value chain of a read, in load order (the first that applies wins). */
 export interface ChainEntry {
@@ -23,6 +24,8 @@ export interface EnvView {
   readersOf(name: string, keyStart: number): EnvReadRef[];
   /** Number of files indexed (0 = no workspace around the document). */
   readonly size: number;
+  /** The vLLM/SGLang servers that launch scripts and Compose files of the workspace start (this document's included). */
+  servers?(): ServerLaunch[];
 }
 
 /** The view of a document with no workspace around it. */
@@ -213,6 +216,7 @@ export class EnvIndex {
       for (const r of this.readsOf(name)) if (r.at.path !== path) mix(`r${name}\0${r.at.path}\0${r.at.range.start}\0${r.consumers.map((c) => c.id + (c.appendedPath ?? '')).join(',')}\0${r.bindAddress ? 1 : 0}\0`);
     }
     if (file.dotenvOverrides) mix('override');
+    for (const other of this.files.values()) if (other.path !== path) for (const s of other.servers ?? []) mix(`s${other.path}\0${s.at.range.start}\0${s.port}\0${s.names.join('\0')}\0${s.complete}\0${s.apiKey}\0${s.apiKeyValue ?? ''}\0${s.service ?? ''}\0`);
     for (const [target, links] of this.envFileLinks()) for (const l of links) mix(`f${target}\0${l.compose}\0`);
     return hash.toString(36);
   }
@@ -227,7 +231,13 @@ export class EnvIndex {
       readersOf: (name, keyStart) =>
         this.readsOf(name).filter((r) => this.chainFor(name, r.at.path).some((e) => e.applies && e.definition.at.path === path && e.definition.at.range.start === keyStart)),
       size: this.files.size,
+      servers: () => this.servers(),
     };
+  }
+
+  /** Every server launch of the indexed files, by path. */
+  servers(): ServerLaunch[] {
+    return [...this.files.values()].sort((a, b) => a.path.localeCompare(b.path)).flatMap((f) => f.servers ?? []);
   }
 }
 
@@ -244,5 +254,6 @@ export function withDocument(view: EnvView, file: FileEnv): EnvView {
     chainAt: (name, readerPath) => view.chainAt(name, readerPath),
     readersOf: (name, keyStart) => [...view.readersOf(name, keyStart).filter((r) => r.at.path !== file.path), ...(file.definitions.some((d) => d.name === name && d.at.range.start === keyStart) ? local(name) : [])],
     size: view.size,
+    servers: () => [...(view.servers?.() ?? []).filter((s) => s.at.path !== file.path), ...(file.servers ?? [])],
   };
 }

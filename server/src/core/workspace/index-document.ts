@@ -8,6 +8,7 @@ import { formatOf, isCandidate, mayReadEnvJavaScript } from '../files';
 import { stripBom } from '../lint';
 import { resolve } from '../resolve/resolve';
 import { envFactsOf, type FileEnv } from './env-facts';
+import { LAUNCH_TOKEN } from './servers';
 import { BudgetExceeded, DEFAULT_BUDGET, withBudget } from '../budget';
 
 /**
@@ -49,14 +50,15 @@ export function indexAndExtract(input: { path: string; text: string; format?: Fo
 }
 
 /**
- * Files that feed the index beyond the linted ones. `lint` (the CLI): none — every read that can change
+ * Files that feed the index beyond the linted ones. `lint` (the CLI): launch scripts that start a
+ * vLLM/SGLang server (their served model names, `servers.ts`); no other — every read that can change
  * a finding is in a linted file (a consumer needs a trigger token), and parsing more would slow every
- * run. `navigation` (the language server, built in the background): also Python that touches the
+ * run. `navigation` (the language server, built in the background): also launch scripts, Python that touches the
  * environment and shell scripts that export or expand variables, so definition and references see all.
  */
 const ENV_TOKENS: Record<'lint' | 'navigation', Partial<Record<Format, RegExp>>> = {
-  lint: {},
-  navigation: { python: /\b(getenv|environ|load_dotenv)\b/, shell: /\bexport\b|--host\b|\$\{?[A-Za-z_]/, javascript: /\bprocess\??\.env\b/ },
+  lint: { shell: LAUNCH_TOKEN },
+  navigation: { python: /\b(getenv|environ|load_dotenv)\b/, shell: new RegExp(`\\bexport\\b|--host\\b|\\$\\{?[A-Za-z_]|${LAUNCH_TOKEN.source}`), javascript: /\bprocess\??\.env\b/ },
 };
 
 /**

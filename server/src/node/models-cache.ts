@@ -1,0 +1,52 @@
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { normalizeBaseUrl, type ModelList } from '../core/model/verified';
+
+/** At most this many base URLs are kept (newest first). */
+const MAX_KEPT = 100;
+
+/**
+ * Where `rollout-lint ping` keeps the `/models` lists it saw: `$ROLLOUT_LINT_CACHE_DIR/models.json`,
+ * else `$XDG_CACHE_HOME/rollout-lint/models.json`, else `$HOME/.cache/rollout-lint/models.json`
+ * (`%USERPROFILE%` on Windows); `undefined` (nothing kept) when the environment names none of them.
+ * The file holds base URLs, model ids and times only, never a key.
+ */
+export function modelsCachePath(env: NodeJS.ProcessEnv): string | undefined {
+  if (env.ROLLOUT_LINT_CACHE_DIR) return join(env.ROLLOUT_LINT_CACHE_DIR, 'models.json');
+  if (env.XDG_CACHE_HOME) return join(env.XDG_CACHE_HOME, 'rollout-lint', 'models.json');
+  const home = env.HOME || env.USERPROFILE;
+  return home ? join(home, '.cache', 'rollout-lint', 'models.json') : undefined;
+}
+
+/** The kept lists (malformed entries dropped); `[]` when the file is missing or unreadable. */
+export function loadModelLists(env: NodeJS.ProcessEnv): ModelList[] {
+  const path = modelsCachePath(env);
+  if (!path) return [];
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(raw)) return [];
+  return raw.filter(
+    (e): e is ModelList =>
+      !!e && typeof e === 'object' && typeof e.baseUrl === 'string' && normalizeBaseUrl(e.baseUrl) !== undefined && typeof e.at === 'number' && Number.isFinite(e.at)
+      && Array.isArray(e.models) && e.models.length > 0 && e.models.every((m: unknown) => typeof m === 'string'),
+  );
+}
+
+/** Keeps `entry` (replacing the list of the same base URL); best effort: a write failure is ignored. */
+export function rememberModelList(env: NodeJS.ProcessEnv, entry: ModelList): void {
+  const path = modelsCachePath(env);
+  if (!path) return;
+  const key = normalizeBaseUrl(entry.baseUrl);
+  const list = [entry, ...loadModelLists(env).filter((e) => normalizeBaseUrl(e.baseUrl) !== key)].slice(0, MAX_KEPT);
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(`${path}.tmp`, JSON.stringify(list, null, 1));
+    renameSync(`${path}.tmp`, path);
+  } catch {
+    // a read-only home: the list is simply not kept
+  }
+}
