@@ -29,7 +29,7 @@ import { LintService } from './lint-service';
 import { say } from './messages';
 import { ConfigProvider, rcLoader } from './settings';
 import { parseVerifiedEndpoints, VerifiedEndpointsNotification } from './verified';
-import { pathToUri, Workspace } from './workspace';
+import { isNotebookCellUri, notebookOfCell, pathToUri, uriToPath, Workspace } from './workspace';
 import { OffloadedLinter } from '../node/lint-offload';
 
 /**
@@ -102,15 +102,24 @@ export function startServer(connection: Connection): void {
     }, offload);
     const env = new WorkspaceEnv(workspace, configs, grammars, log, (kind) => (kind === 'built' ? diagnostics.openDocumentsChanged() : diagnostics.configurationChanged()));
     lints.env = env;
+    const cellsOpen = (uri: string) => {
+      if (!uri.endsWith('.ipynb')) return false;
+      const path = uriToPath(uri);
+      return documents.all().some((d) => isNotebookCellUri(d.uri) && uriToPath(notebookOfCell(d.uri)) === path);
+    };
     const diagnostics = new Diagnostics(
       connection,
       documents,
       lints,
-      { workspace, configs, grammars, locale, isOpen: (uri) => documents.get(uri) !== undefined, log, env, offload },
+      { workspace, configs, grammars, locale, isOpen: (uri) => documents.get(uri) !== undefined, cellsOpen, log, env, offload },
       features.pull,
       features,
     );
 
+    documents.onDidOpen((e) => {
+      // the notebook's own report (notebook-JSON positions) gives way to its cells' reports
+      if (isNotebookCellUri(e.document.uri)) diagnostics.workspaceChanged();
+    });
     documents.onDidChangeContent((e) => {
       diagnostics.touched(e.document.uri);
       void env.documentChanged(e.document, workspace.locate(e.document.uri));

@@ -21,6 +21,12 @@ export interface ScanDeps {
   locale: Locale;
   /** Open documents are linted from the editor's text, never from disk. */
   isOpen(uri: string): boolean;
+  /**
+   * A notebook (`file:` URI of an `.ipynb`) whose cells the editor has open: the cells carry its
+   * findings at cell positions, so the file's own report (at notebook-JSON positions) is emptied,
+   * never shown beside them.
+   */
+  cellsOpen?(uri: string): boolean;
   log(message: string): void;
   /** The workspace env index, for cross-file findings (none: each file is judged alone). */
   env?: WorkspaceEnv;
@@ -146,6 +152,12 @@ export async function scanWorkspace(
         if (token.isCancellationRequested) return seen;
       }
       const file = work[i];
+      if (deps.cellsOpen?.(file.uri)) {
+        const resultId = `${generation}:cells`;
+        seen.set(file.uri, resultId);
+        batch.push(previous.get(file.uri) === resultId ? { uri: file.uri, resultId } : { uri: file.uri, resultId, diagnostics: [] });
+        continue;
+      }
       if (deps.isOpen(file.uri)) continue;
       const resultId = diskResultId(generation, file.absPath, deps.env?.signature({ root: file.root, relPath: relative(file.root, file.absPath).split(sep).join('/') }));
       if (!resultId) continue;
