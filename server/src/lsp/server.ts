@@ -139,9 +139,13 @@ export function startServer(connection: Connection): void {
       env.reset();
       diagnostics.configurationChanged();
     };
-    connection.onDidChangeConfiguration((p) => {
+    connection.onDidChangeConfiguration(async (p) => {
       if (!features.pullsConfiguration) configs.setPushedSettings((p.settings as { rolloutLint?: unknown } | undefined)?.rolloutLint);
-      configurationChanged();
+      rc.invalidate();
+      configs.invalidate();
+      // the index is rebuilt only when the settings it was built with changed (see settingsChanged)
+      await env.settingsChanged();
+      diagnostics.configurationChanged();
     });
     connection.onDidChangeWatchedFiles((p) => {
       workspace.invalidateFacts();
