@@ -209,7 +209,7 @@ export function startServer(connection: Connection): void {
       return lint ? endpointAt(lint, p.offset) : null;
     });
     connection.onRequest(EndpointsRequest, () =>
-      listEndpoints({ openLints: () => Promise.all(documents.all().map((d) => lints.lint(d))), workspace, configs, grammars }),
+      listEndpoints({ openLints: () => Promise.all(documents.all().map((d) => lints.lint(d))), workspace, configs, env }),
     );
     connection.onRequest(EndpointRowsRequest, () =>
       listEndpointRows({ openLints: () => Promise.all(documents.all().map((d) => lints.lint(d))), workspace, configs, grammars, env, locale }),

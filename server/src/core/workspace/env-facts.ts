@@ -4,6 +4,7 @@ import { consumersOf } from '../resolve/consumers';
 import { LineIndex } from '../positions';
 import { isServerLaunch } from '../formats/shell';
 import { formatOf } from '../files';
+import { redactUrlCredentials } from '../redact';
 
 /** A span in some workspace file (see `FileLocation`). */
 export type EnvLocation = FileLocation;
@@ -65,6 +66,21 @@ export interface EnvFileLink {
   order: number;
 }
 
+/**
+ * A literal base URL written in a file (Test Connection's endpoint list comes from the index, never
+ * from a rescan). `baseUrl` has credentials redacted (`user:****@`); no key is kept.
+ */
+export interface IndexedEndpoint {
+  /** The key as written (`OPENAI_BASE_URL`, `base_url`). */
+  key: string;
+  valueAt: EnvLocation;
+  baseUrl: string;
+  /** Consumer ids, most likely first. */
+  consumers: string[];
+  /** Provider profile ids, best first. */
+  providers: string[];
+}
+
 /** What one file contributes to the workspace env index. */
 export interface FileEnv {
   path: string;
@@ -72,6 +88,8 @@ export interface FileEnv {
   reads: EnvReadRef[];
   /** Compose files: the dotenv files their services name in `env_file:`. */
   envFiles?: EnvFileLink[];
+  /** The literal base URLs the file writes (omitted when none). */
+  endpoints?: IndexedEndpoint[];
   /** Python: `load_dotenv(override=True)` — dotenv values win over the process environment for this file's reads. */
   dotenvOverrides?: boolean;
 }
@@ -183,6 +201,10 @@ export function envFactsOf(path: string, text: string, extraction: Extraction, b
   if (envFiles.length) file.envFiles = envFiles;
   file.dotenvOverrides = extraction.settings.some((s) => s.kind === 'kwarg' && s.key === 'override' && /(^|\.)load_dotenv$/.test(s.callee ?? '') && s.valueType === 'boolean' && s.value?.toLowerCase() === 'true');
   if (!file.dotenvOverrides) delete file.dotenvOverrides;
+  const endpoints = baseUrls
+    .filter((b) => b.parsed !== undefined && b.setting.value !== undefined && !b.setting.origin)
+    .map((b): IndexedEndpoint => ({ key: b.setting.key, valueAt: loc(b.setting.valueRange), baseUrl: redactUrlCredentials(b.setting.value!.trim()), consumers: b.consumers.map((c) => c.id), providers: b.providers.map((p) => p.id) }));
+  if (endpoints.length) file.endpoints = endpoints;
   return file;
 }
 
