@@ -98,7 +98,12 @@ export interface Host {
   /** A notification (or, with `modal`, a dialog) with buttons; resolves to the chosen one, `undefined` when dismissed. */
   showMessage(kind: MessageKind, message: string, options: { modal?: boolean; detail?: string }, ...items: string[]): Thenable<string | undefined>;
   showInputBox(options: InputOptions): Thenable<string | undefined>;
-  showQuickPick<T>(items: PickItem<T>[], options: { title: string; placeHolder: string }): Thenable<PickItem<T> | undefined>;
+  /**
+   * A quick pick shown at once: while `items` is pending it is busy and shows `loading` as its
+   * placeholder. No row is preselected, so Enter alone chooses nothing: a row must be picked with the
+   * mouse, the arrow keys or by typing. Resolves to the chosen row, `undefined` when dismissed.
+   */
+  showQuickPick<T>(items: PickItem<T>[] | Thenable<PickItem<T>[]>, options: { title: string; placeHolder: string; loading?: string }): Thenable<PickItem<T> | undefined>;
   /** Runs `task` under a cancellable progress notification; Cancel aborts the signal. */
   withProgress<R>(title: string, task: (signal: AbortSignal) => Promise<R>): Thenable<R>;
   /** Opens `uri` in an editor with the cursor at `offset` (UTF-16). */

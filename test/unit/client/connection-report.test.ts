@@ -97,7 +97,11 @@ describe('Test Connection results: status, notification, report, verified endpoi
     assert.equal(picked.record.picks[0][0].detail, 'b/.env:1 · OPENAI_BASE_URL');
     assert.deepEqual(picked.record.shown, [{ uri: summary.uri, offset: 16 }]);
     assert.deepEqual(plan && { baseUrl: plan.baseUrl, providerName: plan.providerName }, { baseUrl: 'http://127.0.0.1:30000/v1', providerName: 'local SGLang' });
-    assert.deepEqual(await chooseTarget(fakeContext(fakeHost(), fakeServer({ 'rolloutLint/endpoints': () => [] })), undefined), defaultPlan());
+    const empty = fakeHost();
+    assert.equal(await chooseTarget(fakeContext(empty, fakeServer({ 'rolloutLint/endpoints': () => [] })), undefined), undefined, 'no endpoint in the workspace: nothing is probed without a choice');
+    assert.deepEqual(empty.record.picks[0].map((i) => i.label), ['TaoToken (default)']);
+    const chosen = fakeHost({ pick: (rows) => rows[0] });
+    assert.deepEqual(await chooseTarget(fakeContext(chosen, fakeServer({ 'rolloutLint/endpoints': () => [] })), undefined), defaultPlan(), 'the TaoToken row, once chosen');
     assert.deepEqual(defaultPlan(), { baseUrl: 'https://taotoken.net/api/v1', consumer: 'openai-sdk', providerName: 'TaoToken' });
     assert.equal(await chooseTarget(fakeContext(fakeHost(), lsp), undefined), undefined, 'a dismissed pick probes nothing');
   });

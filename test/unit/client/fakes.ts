@@ -90,7 +90,8 @@ export function fakeHost(options: FakeHostOptions = {}): Host & { record: HostRe
       const value = inputs.shift();
       return value !== undefined && opts.validate?.(value) ? undefined : value;
     },
-    showQuickPick: async <T>(items: PickItem<T>[]) => {
+    showQuickPick: async <T>(pending: PickItem<T>[] | Thenable<PickItem<T>[]>) => {
+      const items = await pending;
       record.picks.push(items as PickItem<unknown>[]);
       return options.pick?.(items as PickItem<unknown>[]) as PickItem<T> | undefined;
     },

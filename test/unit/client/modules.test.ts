@@ -88,14 +88,14 @@ describe('client modules (no VS Code needed)', () => {
     });
     assert.deepEqual(await fixAll.run(ctx), { fixed: 2, remaining: 1 });
     assert.deepEqual(ctx.requests, [['workspace/executeCommand', { command: 'rolloutLint.server.fixAll', arguments: [{ uri: 'file:///w/.env' }] }]]);
-    assert.deepEqual(shown, ['Fixed 2 problems in configs/.env. 1 left need a decision: see their quick fixes.']);
+    assert.deepEqual(shown, ['Fixed 2 problems in configs/.env. 1 still needs a decision: see its quick fixes.']);
   });
 
   it('Fix All messages: one, none fixable, clean, and in Chinese', () => {
     assert.equal(fixAllMessage('en', '.env', { fixed: 1, remaining: 0 }), 'Fixed 1 problem in .env.');
-    assert.equal(fixAllMessage('en', '.env', { fixed: 0, remaining: 3 }), 'Nothing in .env can be fixed safely. 3 left need a decision: see their quick fixes.');
+    assert.equal(fixAllMessage('en', '.env', { fixed: 0, remaining: 3 }), 'Nothing in .env can be fixed safely. 3 still need a decision: see their quick fixes.');
     assert.equal(fixAllMessage('en', '.env', { fixed: 0, remaining: 0 }), 'No problems in .env.');
-    assert.equal(fixAllMessage('zh-cn', 'configs/.env', { fixed: 2, remaining: 1 }), '已修复 configs/.env 中的 2 个问题。还有 1 个问题需要你来决定：请查看它们的快速修复。');
+    assert.equal(fixAllMessage('zh-cn', 'configs/.env', { fixed: 2, remaining: 1 }), '已修复 configs/.env 中的 2 个问题。还有 1 个问题需要你来决定：请查看它的快速修复。');
   });
 
   it('Fix All without an editor says to open a file; without a running server it does nothing', async () => {
