@@ -54,7 +54,7 @@ export function hoverAt(lint: DocumentLint, offset: number, locale: Locale, veri
   }
   const evidence = outcome.findings.filter((f) => f.evidence && inside(f.range, offset));
   if (evidence.length) {
-    sections.push(evidence.map((f) => say(locale, 'hover.evidence', { ruleId: f.ruleId, severity: f.severity, evidence: f.evidence! })).join('\n\n'));
+    sections.push(evidence.map((f) => say(locale, 'hover.evidence', { ruleId: f.ruleId, severity: say(locale, `severity.${f.severity}`), evidence: f.evidence! })).join('\n\n'));
     range ??= evidence[0].range;
   }
   if (sections.length === 0 || !range) return undefined;
