@@ -14,6 +14,11 @@ export function createHost(context: vscode.ExtensionContext): Host {
     testMode: context.extensionMode === vscode.ExtensionMode.Test,
     isTrusted: () => vscode.workspace.isTrusted,
     onDidGrantTrust: (listener) => vscode.workspace.onDidGrantWorkspaceTrust(listener),
+    onDidChangeSetting: (section, listener) => vscode.workspace.onDidChangeConfiguration((e) => (e.affectsConfiguration(section) ? listener() : undefined)),
+    getSetting: <T>(section: string) => {
+      const dot = section.lastIndexOf('.');
+      return vscode.workspace.getConfiguration(section.slice(0, dot)).get<T>(section.slice(dot + 1));
+    },
     registerCommand: (id, run) => vscode.commands.registerCommand(id, run),
     executeCommand: <T>(id: string, ...args: unknown[]) => vscode.commands.executeCommand<T>(id, ...args),
     activeDocument: (): ActiveDocument | undefined => {

@@ -87,6 +87,10 @@ export interface Host {
   readonly testMode: boolean;
   isTrusted(): boolean;
   onDidGrantTrust(listener: () => void): Disposable;
+  /** Fires when a setting under `section` (e.g. `rolloutLint.run`) changes. */
+  onDidChangeSetting(section: string, listener: () => void): Disposable;
+  /** A setting's effective value (workspace over user over default), e.g. `rolloutLint.run`. */
+  getSetting<T>(section: string): T | undefined;
   registerCommand(id: string, run: (...args: unknown[]) => unknown): Disposable;
   executeCommand<T = unknown>(id: string, ...args: unknown[]): Thenable<T | undefined>;
   activeDocument(): ActiveDocument | undefined;

@@ -79,6 +79,7 @@ const EN = {
   'log.started': 'Rollout Lint {version} started the language server ({server}); workspace folders: {folders}; UI language: {language}.',
   'log.startFailed': 'the Rollout Lint server did not start: {message}',
   'log.restarting': 'restarting the language server',
+  'log.customServer': 'running the language server set in rolloutLint.server.path: {path}',
   'log.slow': 'slow file: {file} took {ms} ms to lint',
   'fixOnSave.done': 'Fix on save is on: saving applies the safe fixes.',
   'fixOnSave.already': 'Fix on save is already on ("editor.codeActionsOnSave" has "source.fixAll.rollout-lint").',

@@ -24,7 +24,9 @@ export function isNotebookCellUri(uri: string): boolean {
 
 /** The `file:` URI of the notebook a cell URI belongs to (`vscode-notebook-cell:/a/x.ipynb#…` → `file:///a/x.ipynb`). */
 export function notebookOfCell(uri: string): string {
-  return `file://${uri.slice('vscode-notebook-cell:'.length).split('#')[0]}`;
+  // `vscode-notebook-cell:/a/x.ipynb#…`, or with an authority (`vscode-notebook-cell://host/a/x.ipynb#…`)
+  const rest = uri.slice('vscode-notebook-cell:'.length).split(/[?#]/)[0].replace(/^\/\/[^/]*/, '');
+  return `file://${rest}`;
 }
 
 /**

@@ -70,6 +70,8 @@ export function fakeHost(options: FakeHostOptions = {}): Host & { record: HostRe
     testMode: options.testMode ?? false,
     isTrusted: () => options.trusted ?? true,
     onDidGrantTrust: () => ({ dispose() {} }),
+    onDidChangeSetting: () => ({ dispose() {} }),
+    getSetting: <T>(section: string) => record.settings[section] as T | undefined,
     registerCommand: () => ({ dispose() {} }),
     executeCommand: async <T>() => undefined as T | undefined,
     activeDocument: options.active ?? (() => undefined),

@@ -3,7 +3,7 @@ import { COMMANDS, TEST_CONNECTION_COMMAND } from '../../../client/src/commands/
 import { fixAll, fixAllMessage } from '../../../client/src/commands/fix-all';
 import { restartServer } from '../../../client/src/commands/restart-server';
 import { showOutput } from '../../../client/src/commands/show-output';
-import { initializationOptions } from '../../../client/src/options';
+import { clientSettings, diagnosticPullOptions, initializationOptions } from '../../../client/src/options';
 import { LanguageStatus, statusView } from '../../../client/src/status';
 import type { CommandContext, CommandModule, Host, StatusItem } from '../../../client/src/types';
 import { fakeContext, fakeHost as completeHost } from './fakes';
@@ -89,6 +89,16 @@ describe('client modules (no VS Code needed)', () => {
     assert.deepEqual(await fixAll.run(ctx), { fixed: 2, remaining: 1 });
     assert.deepEqual(ctx.requests, [['workspace/executeCommand', { command: 'rolloutLint.server.fixAll', arguments: [{ uri: 'file:///w/.env' }] }]]);
     assert.deepEqual(shown, ['Fixed 2 problems in configs/.env. 1 still needs a decision: see its quick fixes.']);
+  });
+
+  it('rolloutLint.run and rolloutLint.server.path: when the editor pulls diagnostics, which server runs (user settings only)', () => {
+    const host = (effective: Record<string, unknown>, user: Record<string, unknown>) => ({ getSetting: <T>(s: string) => effective[s] as T, getUserSetting: <T>(s: string) => user[s] as T });
+    assert.deepEqual(clientSettings(host({}, {})), { run: 'onType' });
+    assert.deepEqual(diagnosticPullOptions(clientSettings(host({ 'rolloutLint.run': 'onSave' }, {})).run), { onChange: false, onSave: true });
+    assert.deepEqual(diagnosticPullOptions('onType'), { onChange: true, onSave: false });
+    assert.deepEqual(clientSettings(host({}, { 'rolloutLint.server.path': '/opt/rl/server.js' })).server, { kind: 'module', path: '/opt/rl/server.js' });
+    assert.deepEqual(clientSettings(host({}, { 'rolloutLint.server.path': '/usr/local/bin/rollout-lint-server' })).server, { kind: 'executable', path: '/usr/local/bin/rollout-lint-server' });
+    assert.equal(clientSettings(host({ 'rolloutLint.server.path': '/tmp/evil.sh' }, {})).server, undefined, 'a workspace value is never run');
   });
 
   it('Fix All messages: one, none fixable, clean, and in Chinese', () => {

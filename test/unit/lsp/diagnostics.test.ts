@@ -249,7 +249,11 @@ describe('LSP diagnostics: notebook cells and TOML', () => {
         }
         await client.open(cell, 'python', source.join(''));
         if (mode === 'push') await client.waitForPublish(notebook, (p) => p.diagnostics.length === 0);
-        else assert.deepEqual((await notebookItems(previous))?.items, []);
+        else {
+          assert.deepEqual((await notebookItems(previous))?.items, []);
+          // VS Code's client also pulls a notebook tab by its file URI
+          assert.deepEqual(((await client.pull(notebook)) as FullDocumentDiagnosticReport).items, []);
+        }
         await client.close(cell);
         if (mode === 'push') await client.waitForPublish(notebook, (p) => p.diagnostics.length === 1);
         else assert.deepEqual((await notebookItems([]))?.items?.map((d) => d.code), ['base-url-duplicate-v1']);
