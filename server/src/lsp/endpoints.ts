@@ -13,7 +13,7 @@ import { literalBaseUrls } from './endpoint';
 import type { DocumentLint } from './lint-service';
 import type { ConfigProvider } from './settings';
 import type { WorkspaceEnv } from './env-index';
-import { pathToUri, type Workspace } from './workspace';
+import { isNotebookCellUri, pathToUri, type Workspace } from './workspace';
 
 /** One literal base URL setting somewhere in the workspace (no key: ask `rolloutLint/endpointAt` for that). */
 export interface EndpointSummary {
@@ -74,6 +74,8 @@ export async function listEndpoints(deps: EndpointsDeps): Promise<EndpointSummar
   const open = new Set<string>();
   for (const lint of await deps.openLints()) {
     open.add(lint.uri);
+    // a notebook's open cells stand for the notebook file: it is not listed again from disk
+    if (isNotebookCellUri(lint.uri) && lint.location.absPath) open.add(pathToUri(lint.location.absPath));
     out.push(...summaries(lint.uri, lint.location.relPath, lint.doc, literalBaseUrls(lint)));
   }
   await deps.env.ensure();

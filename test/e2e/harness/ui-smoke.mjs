@@ -354,7 +354,7 @@ export async function runUiSmoke({ session, playwrightCore, outDir, log, lang = 
         const boxed = await page.locator('.monaco-editor .unicode-highlight').count();
         if (boxed) throw new Error(`${boxed} characters of the report are boxed as ambiguous`);
         if (lang !== 'en') {
-          const english = report.replace(/https?:\/\/\S+/g, '').replace(/（[^）]*）/g, '').replace(/\d{3} [A-Z][A-Za-z ]*/g, '').match(/\b[a-z]{3,}\b/gi)?.filter((w) => !['TaoToken', 'base', 'URL', 'logprobs', 'chat', 'GET', 'POST', 'SDK', 'OpenAI', 'API', 'qwen'].includes(w)) ?? [];
+          const english = report.replace(/https?:\/\/\S+/g, '').replace(/[\w.-]*[/.-][\w./-]*/g, '').replace(/（[^）]*）/g, '').replace(/\d{3} [A-Z][A-Za-z ]*/g, '').match(/\b[a-z]{3,}\b/gi)?.filter((w) => !['TaoToken', 'base', 'URL', 'logprobs', 'chat', 'GET', 'POST', 'SDK', 'OpenAI', 'API', 'qwen'].includes(w)) ?? [];
           if (english.length) throw new Error(`English words in the Chinese report: ${english.join(', ')}`);
         }
         await walkthroughShot('test-connection', page.locator('.monaco-workbench .part.editor'));

@@ -253,6 +253,11 @@ describe('LSP diagnostics: notebook cells and TOML', () => {
           assert.deepEqual((await notebookItems(previous))?.items, []);
           // VS Code's client also pulls a notebook tab by its file URI
           assert.deepEqual(((await client.pull(notebook)) as FullDocumentDiagnosticReport).items, []);
+          // the endpoint lists name it once too (the open cell, not the file again from disk)
+          const rows = (await client.connection.sendRequest('rolloutLint/endpointRows')) as { uri: string; file: string }[];
+          assert.deepEqual(rows.filter((r) => r.file === 'rollout.ipynb').map((r) => r.uri), [cell]);
+          const list = (await client.connection.sendRequest('rolloutLint/endpoints', {})) as { uri: string; path: string }[];
+          assert.deepEqual(list.filter((e) => e.path === 'rollout.ipynb').map((e) => e.uri), [cell]);
         }
         await client.close(cell);
         if (mode === 'push') await client.waitForPublish(notebook, (p) => p.diagnostics.length === 1);
