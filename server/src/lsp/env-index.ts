@@ -6,6 +6,8 @@ import { EnvIndex, type EnvView } from '../core/workspace/env-index';
 import { indexDocument, isIndexCandidate } from '../core/workspace/index-document';
 import { indexFile } from '../node/env-index';
 import { walk } from '../node/walk';
+import type { Locale } from '../core/messages/locale';
+import { say } from './messages';
 import type { ConfigProvider } from './settings';
 import { pathToUri, uriToPath, type DocumentLocation, type Workspace } from './workspace';
 
@@ -37,6 +39,8 @@ export class WorkspaceEnv {
     private readonly log: (message: string) => void,
     /** `built`: a (re)build finished (open documents need a new lint); `changed`: files changed (the workspace too). */
     private readonly onChange: (kind: 'built' | 'changed') => void = () => undefined,
+    /** The language of the log lines. */
+    private readonly locale: Locale = 'en',
   ) {}
 
   /** Starts (or returns) the background build of every folder's index. Never rejects. */
@@ -91,7 +95,7 @@ export class WorkspaceEnv {
       this.indexes.set(folder.path, index);
       const ms = Math.round(performance.now() - started);
       this.buildMs.set(folder.path, ms);
-      this.log(`env index: ${index.size} files of ${files.length} in ${folder.path} indexed in ${ms} ms`);
+      this.log(say(this.locale, 'log.envIndex', { size: index.size, files: files.length, folder: folder.path, ms }));
     }
     this.onChange('built');
   }

@@ -100,7 +100,7 @@ export function startServer(connection: Connection): void {
     const lints = new LintService(grammars, configs, workspace, locale, log, (uri, ms) => {
       if (ms > SLOW_RUN_MS) void connection.sendNotification(SlowRunNotification, { uri, ms });
     }, offload);
-    const env = new WorkspaceEnv(workspace, configs, grammars, log, (kind) => (kind === 'built' ? diagnostics.openDocumentsChanged() : diagnostics.configurationChanged()));
+    const env = new WorkspaceEnv(workspace, configs, grammars, log, (kind) => (kind === 'built' ? diagnostics.openDocumentsChanged() : diagnostics.configurationChanged()), locale);
     lints.env = env;
     const cellsOpen = (uri: string) => {
       if (!uri.endsWith('.ipynb')) return false;
@@ -244,7 +244,7 @@ export function startServer(connection: Connection): void {
     });
 
     connection.onInitialized(() => {
-      log(`rollout-lint-server ${SERVER_VERSION} started (Node ${process.version}); messages in ${locale}; workspace folders: ${workspace.roots().length}; diagnostics ${features.pull ? 'pulled' : 'pushed'}; workspace ${options.workspaceTrusted === false ? 'untrusted' : 'trusted'}`);
+      log(say(locale, 'log.started', { version: SERVER_VERSION, node: process.version, locale, folders: workspace.roots().length, mode: say(locale, features.pull ? 'log.pulled' : 'log.pushed'), trust: say(locale, options.workspaceTrusted === false ? 'log.untrusted' : 'log.trusted') }));
       grammars().catch((error: Error) => log(`grammar wasm files could not be loaded: ${error.message}`));
       if (features.configurationRegistration) void connection.client.register(DidChangeConfigurationNotification.type, { section: 'rolloutLint' });
       if (features.watcherRegistration) {

@@ -194,7 +194,7 @@ export async function scanWorkspace(
     }
     flush();
     // VS Code pulls workspace diagnostics again and again: log the scans that linted something.
-    if (summary.linted > 0 || summary.slow.length > 0) deps.log(scanSummary(work.length, summary, Date.now() - started));
+    if (summary.linted > 0 || summary.slow.length > 0) deps.log(scanSummary(work.length, summary, Date.now() - started, deps.locale));
   } finally {
     progress?.done();
   }
@@ -208,8 +208,8 @@ const SLOW_FILE_MS = 500;
  * The log line after a workspace scan: candidates, files linted and unchanged, errors and warnings
  * of the linted files, the time, and the slowest files (paths and counts only: never file content).
  */
-export function scanSummary(candidates: number, s: { linted: number; unchanged: number; errors: number; warnings: number; slow: { file: string; ms: number }[] }, ms: number): string {
+export function scanSummary(candidates: number, s: { linted: number; unchanged: number; errors: number; warnings: number; slow: { file: string; ms: number }[] }, ms: number, locale: Locale = 'en'): string {
   const slow = [...s.slow].sort((a, b) => b.ms - a.ms).slice(0, 5);
-  const slowText = slow.length ? `; slow files: ${slow.map((f) => `${f.file} (${f.ms} ms)`).join(', ')}` : '';
-  return `workspace scan: ${candidates} candidate files, ${s.linted} linted, ${s.unchanged} unchanged, ${s.errors} errors, ${s.warnings} warnings in ${ms} ms${slowText}`;
+  const slowText = slow.length ? say(locale, 'log.scanSlow', { files: slow.map((f) => `${f.file} (${f.ms} ms)`).join(locale === 'zh-CN' ? '、' : ', ') }) : '';
+  return `${say(locale, 'log.scan', { candidates, linted: s.linted, unchanged: s.unchanged, errors: s.errors, warnings: s.warnings, ms })}${slowText}`;
 }

@@ -18,8 +18,8 @@ const FILE = 'openclaw.json';
 const RULE = 'base-url-duplicate-v1';
 /** What each pass expects to read, by UI language (the Chinese texts come from our bundles). */
 const TEXTS = {
-  en: { endpointsKey: 'key: ', endpointsNotTested: 'not tested yet', fixTitle: 'Remove the repeated /v1', chat: 'Chat requests go to', fixed: 'Fixed 2 problems in fix-all.env', detail: 'hints are not counted', again: 'Test again', reportSetting: 'configs/local.env, line 1', walkthrough: 'Get your rollout endpoint right', fixOnSave: 'Fix on save is on', progress: 'Rollout Lint: testing', pickTitle: 'Test TaoToken Connection', pickDefault: 'TaoToken (default)', verdict: 'Verdict: ok', consumer: 'Consumer: openai-sdk' },
-  'zh-cn': { endpointsKey: '密钥：', endpointsNotTested: '尚未测试', fixTitle: '删除重复的 /v1', chat: '聊天请求会发往', fixed: '已修复 fix-all.env 中的 2 个问题', detail: '提示不计入', again: '再次测试', reportSetting: 'configs/local.env 第 1 行', walkthrough: '配置好你的 rollout 端点', fixOnSave: '已开启保存时修复', progress: '正在测试', pickTitle: '测试 TaoToken 连接', pickDefault: 'TaoToken（默认）', verdict: '结论：正常（ok）', consumer: '使用方：OpenAI SDK（openai-sdk）' },
+  en: { endpointsKey: 'key: ', endpointsNotTested: 'not tested yet', fixTitle: 'Remove the repeated /v1', chat: 'Chat requests go to', fixed: 'Fixed 2 problems in fix-all.env', detail: 'hints are not counted', again: 'Test again', reportSetting: 'configs/local.env, line 1', walkthrough: 'Get your rollout endpoint right', fixOnSave: 'Fix on save is on', progress: 'Rollout Lint: testing', pickTitle: 'Test TaoToken Connection', pickDefault: 'TaoToken (default)', verdict: 'Verdict: ok', consumer: 'Consumer: openai-sdk', scan: 'workspace scan:' },
+  'zh-cn': { endpointsKey: '密钥：', endpointsNotTested: '尚未测试', fixTitle: '删除重复的 /v1', chat: '聊天请求会发往', fixed: '已修复 fix-all.env 中的 2 个问题', detail: '提示不计入', again: '再次测试', reportSetting: 'configs/local.env 第 1 行', walkthrough: '配置好你的 rollout 端点', fixOnSave: '已开启保存时修复', progress: '正在测试', pickTitle: '测试 TaoToken 连接', pickDefault: 'TaoToken（默认）', verdict: '结论：正常（ok）', consumer: '使用方：OpenAI SDK（openai-sdk）', scan: '工作区扫描：' },
 };
 /** Written into the workspace copy: two safely fixable problems (a doubled /v1, a trailing space). */
 const FIX_ALL_FILE = 'fix-all.env';
@@ -374,11 +374,12 @@ export async function runUiSmoke({ session, playwrightCore, outDir, log, lang = 
         // The channel scrolls to its end (the connection report): go to the top, where the start is logged.
         await page.locator('.part.panel .monaco-editor').first().click({ position: { x: 200, y: 10 }, force: true });
         await page.keyboard.press('Control+Home');
-        await page.locator('.part.panel .monaco-editor .view-lines', { hasText: 'workspace scan:' }).first().waitFor({ timeout: STEP_TIMEOUT });
+        await page.locator('.part.panel .monaco-editor .view-lines', { hasText: T.scan }).first().waitFor({ timeout: STEP_TIMEOUT });
         // Monaco renders spaces as U+00A0.
         const text = (await output.innerText()).replace(/\u00a0/g, ' ');
         await shot('output');
-        for (const want of ['rollout-lint-server', 'Rollout Lint 0.', 'workspace scan:']) if (!text.includes(want)) throw new Error(`the log lacks "${want}": ${text.slice(0, 400)}`);
+        if (lang !== 'en' && /workspace scan|env index|started \(Node|candidate files/.test(text)) throw new Error(`English server lines under ${lang}: ${text.slice(0, 400)}`);
+        for (const want of ['rollout-lint-server', 'Rollout Lint 0.', T.scan]) if (!text.includes(want)) throw new Error(`the log lacks "${want}": ${text.slice(0, 400)}`);
         if (text.includes(LOCAL_KEY.slice(8)) || text.includes('sk-fixall-e2e-0000')) throw new Error('the log shows a key');
       });
     }

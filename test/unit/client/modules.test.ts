@@ -184,5 +184,9 @@ describe('client modules: report, fix on save, scan summary', () => {
       'workspace scan: 8 candidate files, 6 linted, 1 unchanged, 5 errors, 2 warnings in 1234 ms; slow files: b/c.sh (900 ms), a.py (600 ms)',
     );
     assert.equal(scanSummary(0, { linted: 0, unchanged: 0, errors: 0, warnings: 0, slow: [] }, 3), 'workspace scan: 0 candidate files, 0 linted, 0 unchanged, 0 errors, 0 warnings in 3 ms');
+    assert.equal(
+      scanSummary(8, { linted: 6, unchanged: 1, errors: 5, warnings: 2, slow: [{ file: 'a.py', ms: 600 }] }, 1234, 'zh-CN'),
+      '工作区扫描：8 个候选文件，检查了 6 个，1 个未变，5 个错误，2 个警告，用时 1234 ms；较慢的文件：a.py (600 ms)',
+    );
   });
 });
