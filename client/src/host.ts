@@ -24,7 +24,7 @@ export function createHost(context: vscode.ExtensionContext): Host {
     activeDocument: (): ActiveDocument | undefined => {
       const editor = vscode.window.activeTextEditor;
       const document = editor?.document;
-      return document ? { uri: document.uri.toString(), version: document.version, languageId: document.languageId, offset: document.offsetAt(editor.selection.active) } : undefined;
+      return document ? { uri: document.uri.toString(), version: document.version, languageId: document.languageId, offset: document.offsetAt(editor.selection.active), linted: vscode.languages.match(DOCUMENT_SELECTOR, document) > 0 } : undefined;
     },
     countDiagnostics: (source) => {
       const counts = { errors: 0, warnings: 0 };

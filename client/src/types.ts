@@ -31,6 +31,8 @@ export interface ActiveDocument {
   languageId: string;
   /** The cursor as a UTF-16 offset into the document's text. */
   offset?: number;
+  /** `false` when the document is not one the server sees (`DOCUMENT_SELECTOR`): nothing to ask it about. */
+  linted?: boolean;
 }
 
 /** A zero-based line/character range (LSP and `vscode.Range` alike). */

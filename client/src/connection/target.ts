@@ -131,7 +131,8 @@ export async function chooseTarget(ctx: CommandContext, arg: unknown): Promise<P
   const server = ctx.server();
   const lens = isTestConnectionArgs(arg) ? { uri: arg.uri, offset: arg.offset } : undefined;
   const active = host.activeDocument();
-  const atCursor = lens ?? (active?.offset !== undefined ? { uri: active.uri, offset: active.offset } : undefined);
+  // a document the server does not see has no setting under the cursor: the pick comes at once
+  const atCursor = lens ?? (active?.offset !== undefined && active.linted !== false ? { uri: active.uri, offset: active.offset } : undefined);
   const found = atCursor && (await endpointAt(host, server, atCursor));
   if (found) return found;
   const fallback = defaultPlan();
