@@ -96,7 +96,7 @@ describe('the .vsix package (vsce, --no-dependencies)', function () {
     // the walkthrough's images come per UI language (package.nls*.json): Chinese screenshots under zh-cn
     for (const nls of ['package.nls.json', 'package.nls.zh-cn.json'].map((f) => JSON.parse(readFileSync(join(ROOT, f), 'utf8')) as Record<string, string>)) {
       for (const step of pkg.contributes.walkthroughs.flatMap((w: { steps: { media: { image: string } }[] }) => w.steps)) {
-        const image = step.media.image.replace(/^%(.+)%$/, (whole, key: string) => nls[key] ?? whole);
+        const image = step.media.image.replace(/^%(.+)%$/, (whole: string, key: string) => nls[key] ?? whole);
         assert.ok(existsSync(join(ROOT, image)), `walkthrough image ${image} is missing`);
       }
     }
