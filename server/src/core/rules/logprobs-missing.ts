@@ -1,4 +1,4 @@
-import { defineRule, type FixReport, type Report } from './rule';
+import { defineRule, type FixReport } from './rule';
 import { siteSubject } from './util';
 import { enableLogprobs, isCliFlags, logprobsKey, logprobsOn, logprobsState, parameterText, rolloutReason } from './requests';
 import type { RequestSite, Setting } from '../model/types';
@@ -59,30 +59,6 @@ function parentSwitch(site: RequestSite, settings: readonly Setting[]): Setting 
 }
 
 /**
- * A chat or completions call through an SDK (`client.chat.completions.create(…)`) that is not
- * provably a rollout and asks for no log probs: a hint (the evidence is `plausible`), so the user who
- * follows a provider's guide to a rollout script learns at the call that it needs `logprobs=True`.
- * Its fix is unsafe: log probs cost tokens in a request that may not need them, so Fix All leaves it.
- * Auxiliary calls (a judge, a reward model) and calls that turn log probs off on purpose get nothing.
- */
-function maybeRollout(site: RequestSite, text: string, report: (r: Report) => void): void {
-  if (site.auxiliaryReason || site.style !== 'kwarg' || (site.apiKind !== 'chat' && site.apiKind !== 'completions')) return;
-  const key = logprobsKey(site);
-  if (logprobsState(site.params[key]) !== 'absent' || !needsSwitch(site, text)) return;
-  const edit = enableLogprobs(site, text);
-  const added = parameterText(site, text, key, logprobsOn(site));
-  const callee = site.callee ?? site.style;
-  report({
-    messageId: 'maybe',
-    data: { key, text: added, api: site.apiKind },
-    range: site.anchorRange,
-    subject: siteSubject(site),
-    evidence: { strength: 'plausible', id: 'site.maybeRollout', data: { api: site.apiKind, callee } },
-    fixes: edit ? [{ titleId: 'fix.add', data: { text: added }, safety: 'unsafe', edits: [edit] }] : [],
-  });
-}
-
-/**
  * A rollout request (DESIGN "Rollout requests") that does not ask for log probs, or turns them off:
  * the response then carries no `logprobs`, and the trainer has no `rollout_log_probs`
  * (log π_old(a_t|s_t)) for the PPO ratio. Nothing fails; the samples are silently unusable.
@@ -101,7 +77,6 @@ export default defineRule({
       missing: 'this rollout request ({reason}) does not set {key}; responses will carry no log probs, so the trainer gets no rollout_log_probs for the PPO ratio',
       misplaced: 'this rollout request ({reason}) puts logprobs inside sampling_params, which SGLang\'s /generate does not read as a log-prob switch; set return_logprob at the top level of the body, or the trainer gets no rollout_log_probs',
       off: '{key} is {value} in a rollout request ({reason}); responses will carry no log probs, so the trainer gets no rollout_log_probs for the PPO ratio',
-      maybe: 'this {api} request does not set {key}; a rollout needs {text} (the trainer takes rollout_log_probs from the response), so add it if this call collects rollouts',
       'fix.add': 'Add {text}',
       'fix.enable': 'Set {key} to {value}',
       glob: 'file matches rolloutGlobs "{glob}"',
@@ -117,7 +92,6 @@ export default defineRule({
       missing: '此 rollout 请求（{reason}）未设置 {key}；响应中不会有 logprobs，训练器拿不到计算 PPO 比率所需的 rollout_log_probs',
       misplaced: '此 rollout 请求（{reason}）把 logprobs 放在 sampling_params 里，SGLang 的 /generate 不会把它当作 logprobs 开关；请在请求体顶层设置 return_logprob，否则训练器拿不到 rollout_log_probs',
       off: 'rollout 请求（{reason}）中 {key} 为 {value}；响应中不会有 logprobs，训练器拿不到计算 PPO 比率所需的 rollout_log_probs',
-      maybe: '此 {api} 请求未设置 {key}；rollout 需要 {text}（训练器从响应中取 rollout_log_probs），如果此调用用于采集 rollout，请添加',
       'fix.add': '添加 {text}',
       'fix.enable': '将 {key} 设为 {value}',
       glob: '文件匹配 rolloutGlobs "{glob}"',
@@ -134,10 +108,7 @@ export default defineRule({
     for (const site of extraction.requestSites) {
       if (site.apiKind === 'responses') continue;
       const rollout = rolloutReason(site, document, config);
-      if (!rollout) {
-        maybeRollout(site, document.text, report);
-        continue;
-      }
+      if (!rollout) continue;
       const reason = 'glob' in rollout ? t('glob', { glob: rollout.glob }) : localizedReason(rollout.code, t);
       const key = logprobsKey(site);
       const setting = site.params[key];
