@@ -45,6 +45,9 @@ const DESCRIPTIONS: Record<string, string> = {
   testGlobs:
     'Test, fixture, mock and smoke-test files (picomatch globs matched against the workspace-relative path): their keys and URLs are fake on purpose, so value rules report nothing there. Replaces the default; `[]` treats no file as a test.',
   jsonGlobs: 'JSON files to lint besides `openclaw.json` and `*settings.json` with an `env` key (picomatch globs matched against the workspace-relative path).',
+  ignore: 'Paths never linted (picomatch globs matched against the workspace-relative path), added to what `.gitignore` and the built-in skips leave out; as `ignore` in `.rolloutlintrc.json`, which wins for the files under it.',
+  run: 'When the open file is linted: `onType` (as you type) or `onSave` (when the file is saved). The rest of the workspace is linted from disk either way.',
+  'server.path': 'Path to a `rollout-lint-server` to run instead of the bundled one: a JavaScript file (run with VS Code\'s Node, over IPC) or an executable (run with `--stdio`). Empty uses the bundled server. User settings only: a workspace cannot set it.',
   extraKeys:
     'Extra key names per role (`baseUrl`, `apiKey`, `model`, `logprobs`, …), matched case-, `-`- and `_`-insensitively; added to the built-in table.',
   extraProviders:
@@ -62,6 +65,9 @@ const DESCRIPTIONS_ZH: Record<string, string> = {
   rolloutGlobs: '其中的生成请求算作 rollout 请求的文件（picomatch glob，与相对工作区的路径匹配）；rollout 请求必须要求 logprobs。会替换默认值。',
   testGlobs: '测试、夹具（fixture）、mock 和冒烟测试文件（picomatch glob，与相对工作区的路径匹配）：其中的密钥和 URL 是有意伪造的，因此值规则在这些文件中不报告任何问题。会替换默认值；`[]` 表示没有文件算作测试。',
   jsonGlobs: '除 `openclaw.json` 和带 `env` 键的 `*settings.json` 外还要检查的 JSON 文件（picomatch glob，与相对工作区的路径匹配）。',
+  ignore: '从不检查的路径（picomatch glob，与相对工作区的路径匹配），在 `.gitignore` 和内置的跳过规则之外追加；与 `.rolloutlintrc.json` 中的 `ignore` 相同，该文件对其下的文件优先。',
+  run: '何时检查打开的文件：`onType`（输入时）或 `onSave`（保存时）。工作区中其余文件总是从磁盘检查。',
+  'server.path': '用来代替内置服务器的 `rollout-lint-server` 路径：JavaScript 文件（用 VS Code 的 Node 通过 IPC 运行）或可执行文件（以 `--stdio` 运行）。留空则使用内置服务器。只能在用户设置中设置：工作区不能设置它。',
   extraKeys: '按角色（`baseUrl`、`apiKey`、`model`、`logprobs` 等）追加的键名，匹配时不区分大小写、`-` 和 `_`；会加入内置表。',
   extraProviders: '在内置服务商配置之外追加、并优先检查的服务商配置：`id`、`name`、`openaiBases`，以及 `hosts` 或 `localPorts`；其他字段由第一个 base 推出。在不受信任的工作区中会被忽略。',
   maxFileBytes: '超过此字节数的文件不会被检查，而是得到一条 `skipped-file` 诊断。打开的编辑器、工作区扫描和 CLI 使用同一上限。',
@@ -109,9 +115,12 @@ export function configurationContribution(): Schema {
       setting('rolloutGlobs', { ...shared('rolloutGlobs'), default: DEFAULT_CONFIG.rolloutGlobs }),
       setting('jsonGlobs', { ...shared('jsonGlobs'), default: DEFAULT_CONFIG.jsonGlobs }),
       setting('testGlobs', { ...shared('testGlobs'), default: DEFAULT_CONFIG.testGlobs }),
+      setting('ignore', { ...shared('ignore'), default: DEFAULT_CONFIG.ignore }),
       setting('extraKeys', { ...shared('extraKeys'), default: DEFAULT_CONFIG.extraKeys }),
       setting('extraProviders', { ...shared('extraProviders'), default: DEFAULT_CONFIG.extraProviders }),
       setting('maxFileBytes', { ...shared('maxFileBytes'), default: DEFAULT_CONFIG.maxFileBytes }),
+      setting('run', { type: 'string', enum: ['onType', 'onSave'], default: 'onType' }, 'window'),
+      setting('server.path', { type: 'string', default: '' }, 'machine'),
       setting('trace.server', { type: 'string', enum: ['off', 'messages', 'verbose'], default: 'off' }, 'window'),
     ]),
   };

@@ -5,7 +5,7 @@ import { say } from './connection/texts';
 import { redactTrace } from '../../server/src/core/redact';
 import { showOutput } from './commands/show-output';
 import { createHost, createLogChannel, track } from './host';
-import { CLIENT_ID, CLIENT_NAME, DOCUMENT_SELECTOR, initializationOptions } from './options';
+import { CLIENT_ID, CLIENT_NAME, clientSettings, diagnosticPullOptions, DOCUMENT_SELECTOR, initializationOptions } from './options';
 import { LanguageStatus, type ServerState } from './status';
 import type { CommandContext, Host, LogChannel } from './types';
 
@@ -34,15 +34,21 @@ function redactingChannel(log: vscode.LogOutputChannel): vscode.LogOutputChannel
 }
 
 function createClient(context: vscode.ExtensionContext, host: Host, log: vscode.LogOutputChannel): LanguageClient {
-  const module = context.asAbsolutePath('server/dist/server.js');
-  const serverOptions: ServerOptions = {
-    run: { module, transport: TransportKind.ipc },
-    debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6011'] } },
-  };
+  const settings = clientSettings(host);
+  const module = settings.server?.kind === 'module' ? settings.server.path : context.asAbsolutePath('server/dist/server.js');
+  const serverOptions: ServerOptions =
+    settings.server?.kind === 'executable'
+      ? { command: settings.server.path, args: ['--stdio'], transport: TransportKind.stdio }
+      : {
+          run: { module, transport: TransportKind.ipc },
+          debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6011'] } },
+        };
+  if (settings.server) log.info(say(host.language, 'log.customServer', { path: settings.server.path }));
   const clientOptions: LanguageClientOptions = {
     documentSelector: DOCUMENT_SELECTOR,
     outputChannel: redactingChannel(log),
     initializationOptions: initializationOptions(host, COMMANDS),
+    diagnosticPullOptions: diagnosticPullOptions(settings.run),
   };
   return new LanguageClient(CLIENT_ID, CLIENT_NAME, serverOptions, clientOptions);
 }
@@ -99,6 +105,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Record
   track(context, log, status, ...COMMANDS.flatMap((c) => c.activate?.(commandContext) ?? []));
   track(context, ...COMMANDS.map((c) => host.registerCommand(c.id, (...args) => c.run(commandContext, ...args))));
   track(context, host.onDidGrantTrust(() => void restartServer()));
+  // when to lint and which server to run are fixed when the client starts: a change restarts it
+  track(context, host.onDidChangeSetting('rolloutLint.run', () => void restartServer()), host.onDidChangeSetting('rolloutLint.server.path', () => void restartServer()));
   await startClient(context, host, log, status);
   return exports;
 }

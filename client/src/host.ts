@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { ActiveDocument, Disposable, Host, LogChannel, StatusItem, TextRange, TreeNode, TreeSource, TreeView } from './types';
+import type { ActiveDocument, Disposable, Host, LogChannel, PickItem, StatusItem, TextRange, TreeNode, TreeSource, TreeView } from './types';
 import { DOCUMENT_SELECTOR } from './options';
 
 /**
@@ -14,12 +14,17 @@ export function createHost(context: vscode.ExtensionContext): Host {
     testMode: context.extensionMode === vscode.ExtensionMode.Test,
     isTrusted: () => vscode.workspace.isTrusted,
     onDidGrantTrust: (listener) => vscode.workspace.onDidGrantWorkspaceTrust(listener),
+    onDidChangeSetting: (section, listener) => vscode.workspace.onDidChangeConfiguration((e) => (e.affectsConfiguration(section) ? listener() : undefined)),
+    getSetting: <T>(section: string) => {
+      const dot = section.lastIndexOf('.');
+      return vscode.workspace.getConfiguration(section.slice(0, dot)).get<T>(section.slice(dot + 1));
+    },
     registerCommand: (id, run) => vscode.commands.registerCommand(id, run),
     executeCommand: <T>(id: string, ...args: unknown[]) => vscode.commands.executeCommand<T>(id, ...args),
     activeDocument: (): ActiveDocument | undefined => {
       const editor = vscode.window.activeTextEditor;
       const document = editor?.document;
-      return document ? { uri: document.uri.toString(), version: document.version, languageId: document.languageId, offset: document.offsetAt(editor.selection.active) } : undefined;
+      return document ? { uri: document.uri.toString(), version: document.version, languageId: document.languageId, offset: document.offsetAt(editor.selection.active), linted: vscode.languages.match(DOCUMENT_SELECTOR, document) > 0 } : undefined;
     },
     countDiagnostics: (source) => {
       const counts = { errors: 0, warnings: 0 };
@@ -77,10 +82,7 @@ export function createHost(context: vscode.ExtensionContext): Host {
     },
     showInputBox: (options) =>
       vscode.window.showInputBox({ title: options.title, prompt: options.prompt, value: options.value, password: options.password, ignoreFocusOut: true, validateInput: options.validate }),
-    showQuickPick: async (items, options) => {
-      const rows = items.map((item) => ({ label: item.label, description: item.description, detail: item.detail, item }));
-      return (await vscode.window.showQuickPick(rows, { title: options.title, placeHolder: options.placeHolder, matchOnDescription: true, matchOnDetail: true }))?.item;
-    },
+    showQuickPick: (items, options) => pickWithoutPreselection(items, options),
     withProgress: (title, task) =>
       vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (_progress, token) => {
         const controller = new AbortController();
@@ -132,6 +134,41 @@ export function createHost(context: vscode.ExtensionContext): Host {
     },
     createTreeView,
   };
+}
+
+/**
+ * `Host.showQuickPick` on `createQuickPick`: shown before its rows are known (busy meanwhile), and with
+ * no active row (`activeItems = []` after every change of rows), so a stray Enter chooses nothing.
+ */
+function pickWithoutPreselection<T>(items: PickItem<T>[] | Thenable<PickItem<T>[]>, options: { title: string; placeHolder: string; loading?: string }): Promise<PickItem<T> | undefined> {
+  type Row = vscode.QuickPickItem & { item: PickItem<T> };
+  const pick = vscode.window.createQuickPick<Row>();
+  Object.assign(pick, { title: options.title, placeholder: options.loading ?? options.placeHolder, matchOnDescription: true, matchOnDetail: true, busy: true, ignoreFocusOut: false });
+  return new Promise((resolve) => {
+    let done = false;
+    const finish = (value: PickItem<T> | undefined) => {
+      if (done) return;
+      done = true;
+      resolve(value);
+      pick.dispose();
+    };
+    pick.onDidAccept(() => {
+      const chosen = pick.selectedItems[0] ?? pick.activeItems[0];
+      if (chosen) finish(chosen.item);
+    });
+    pick.onDidHide(() => finish(undefined));
+    pick.show();
+    Promise.resolve(items).then(
+      (list) => {
+        if (done) return;
+        pick.items = list.map((item) => ({ label: item.label, description: item.description, detail: item.detail, item }));
+        pick.activeItems = [];
+        pick.placeholder = options.placeHolder;
+        pick.busy = false;
+      },
+      () => finish(undefined),
+    );
+  });
 }
 
 /** Read-only documents by name, served to VS Code as `rollout-lint-report:/<name>`. */

@@ -38,6 +38,29 @@ export const DOCUMENT_SELECTOR = [
   { scheme: 'vscode-notebook-cell', language: 'python' },
 ];
 
+/** How the language server is started (`rolloutLint.server.path`) and when open files are linted (`rolloutLint.run`). */
+export interface ClientSettings {
+  /** `onType`: the editor asks for diagnostics after each edit; `onSave`: only when the file is saved (and when it opens). */
+  run: 'onType' | 'onSave';
+  /** The server to run instead of the bundled one; `undefined` for the bundled one. */
+  server?: { kind: 'module' | 'executable'; path: string };
+}
+
+/**
+ * Reads `rolloutLint.run` and `rolloutLint.server.path`. The path is taken from user settings only
+ * (the setting is machine-scoped as well): a workspace must not choose what the editor runs.
+ */
+export function clientSettings(host: Pick<Host, 'getSetting' | 'getUserSetting'>): ClientSettings {
+  const run = host.getSetting<string>('rolloutLint.run') === 'onSave' ? 'onSave' : 'onType';
+  const path = host.getUserSetting<string>('rolloutLint.server.path')?.trim();
+  return path ? { run, server: { kind: /\.(c|m)?js$/i.test(path) ? 'module' : 'executable', path } } : { run };
+}
+
+/** `LanguageClientOptions.diagnosticPullOptions` for `run`: pull on every change, or on save only. */
+export function diagnosticPullOptions(run: ClientSettings['run']): { onChange: boolean; onSave: boolean } {
+  return run === 'onSave' ? { onChange: false, onSave: true } : { onChange: true, onSave: false };
+}
+
 /** The server's `initializationOptions` contract (see server/src/lsp/server.ts `InitializationOptions`). */
 export interface InitializationOptions {
   locale: string;

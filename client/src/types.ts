@@ -31,6 +31,8 @@ export interface ActiveDocument {
   languageId: string;
   /** The cursor as a UTF-16 offset into the document's text. */
   offset?: number;
+  /** `false` when the document is not one the server sees (`DOCUMENT_SELECTOR`): nothing to ask it about. */
+  linted?: boolean;
 }
 
 /** A zero-based line/character range (LSP and `vscode.Range` alike). */
@@ -87,6 +89,10 @@ export interface Host {
   readonly testMode: boolean;
   isTrusted(): boolean;
   onDidGrantTrust(listener: () => void): Disposable;
+  /** Fires when a setting under `section` (e.g. `rolloutLint.run`) changes. */
+  onDidChangeSetting(section: string, listener: () => void): Disposable;
+  /** A setting's effective value (workspace over user over default), e.g. `rolloutLint.run`. */
+  getSetting<T>(section: string): T | undefined;
   registerCommand(id: string, run: (...args: unknown[]) => unknown): Disposable;
   executeCommand<T = unknown>(id: string, ...args: unknown[]): Thenable<T | undefined>;
   activeDocument(): ActiveDocument | undefined;
@@ -98,7 +104,12 @@ export interface Host {
   /** A notification (or, with `modal`, a dialog) with buttons; resolves to the chosen one, `undefined` when dismissed. */
   showMessage(kind: MessageKind, message: string, options: { modal?: boolean; detail?: string }, ...items: string[]): Thenable<string | undefined>;
   showInputBox(options: InputOptions): Thenable<string | undefined>;
-  showQuickPick<T>(items: PickItem<T>[], options: { title: string; placeHolder: string }): Thenable<PickItem<T> | undefined>;
+  /**
+   * A quick pick shown at once: while `items` is pending it is busy and shows `loading` as its
+   * placeholder. No row is preselected, so Enter alone chooses nothing: a row must be picked with the
+   * mouse, the arrow keys or by typing. Resolves to the chosen row, `undefined` when dismissed.
+   */
+  showQuickPick<T>(items: PickItem<T>[] | Thenable<PickItem<T>[]>, options: { title: string; placeHolder: string; loading?: string }): Thenable<PickItem<T> | undefined>;
   /** Runs `task` under a cancellable progress notification; Cancel aborts the signal. */
   withProgress<R>(title: string, task: (signal: AbortSignal) => Promise<R>): Thenable<R>;
   /** Opens `uri` in an editor with the cursor at `offset` (UTF-16). */

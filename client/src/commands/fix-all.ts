@@ -13,7 +13,7 @@ export interface FixAllResult {
 /**
  * Fix All Safely Fixable Problems in This File: applies every safe fix to the document in the active
  * editor (the same edits as `source.fixAll.rollout-lint`) and says what it did, with counts:
- * "Fixed 2 problems in configs/.env. 1 left need a decision", "Nothing in .env can be fixed safely",
+ * "Fixed 2 problems in configs/.env. 1 still needs a decision", "Nothing in .env can be fixed safely",
  * or "No problems in .env". Resolves to the server's answer (`undefined` when nothing ran).
  */
 export const fixAll: CommandModule = {
@@ -46,5 +46,5 @@ export function fixAllMessage(language: string, file: string, counts: FixAllResu
   if (counts.fixed === 0 && counts.remaining === 0) return say(language, 'fixAll.clean', { file });
   const done = counts.fixed === 0 ? say(language, 'fixAll.nothing', { file }) : counts.fixed === 1 ? say(language, 'fixAll.fixedOne', { file }) : say(language, 'fixAll.fixed', { fixed: counts.fixed, file });
   if (counts.remaining === 0) return done;
-  return `${done}${/^zh\b/i.test(language) ? '' : ' '}${say(language, 'fixAll.left', { left: counts.remaining })}`;
+  return `${done}${/^zh\b/i.test(language) ? '' : ' '}${(counts.remaining === 1 ? say(language, 'fixAll.leftOne') : say(language, 'fixAll.left', { left: counts.remaining }))}`;
 }

@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { ProbeReport, ProbeStep } from '../../../server/src/core/probe/index';
 import type { ProbePlan } from './target';
 import { probeLocale, say } from './texts';
+import { consumerWord, stepWord, verdictWord } from './words';
 
 /** Steps that send the consumer's own request (the one whose time the status item shows). */
 const MAIN_STEPS: ReadonlySet<ProbeStep['name']> = new Set(['chat', 'responses', 'messages', 'completions', 'generate', 'request', 'retry']);
@@ -80,10 +81,10 @@ export function localTime(date: Date): string {
 }
 
 /** The step table's cells: mark and step, method and URL, status (or error code), time, verdict when failed. */
-function stepCells(step: ProbeStep): string[] {
+function stepCells(step: ProbeStep, language: string): string[] {
   const status = step.status === undefined ? (step.detail ?? '-') : `${step.status} ${STATUS_CODES[step.status] ?? ''}`.trim();
   const where = step.method ? `${step.method.padEnd(4)} ${step.url ?? ''}` : (step.url ?? '');
-  return [`${step.verdict === 'ok' ? '✓' : '✗'} ${step.name}`, where, status, `${Math.round(step.ms)} ms`, step.verdict === 'ok' ? '' : `(${step.verdict})`];
+  return [`${step.verdict === 'ok' ? '✓' : '✗'} ${stepWord(language, step.name)}`, where, status, `${Math.round(step.ms)} ms`, step.verdict === 'ok' ? '' : `(${verdictWord(language, step.verdict)})`];
 }
 
 function table(rows: string[][]): string[] {
@@ -100,16 +101,16 @@ export function reportText(report: ProbeReport, plan: ProbePlan, keyLine: string
   const t = (id: Parameters<typeof say>[1], data?: Record<string, string | number>) => say(language, id, data);
   const label = (id: Parameters<typeof say>[1], value: string) => `${t(id)}${colon(language)}${value}`;
   const locale = probeLocale(language);
-  const also = report.secondary.length ? ` (${t('report.also')}: ${report.secondary.join(', ')})` : '';
-  const lines = [`# ${t('title')}`, label('report.verdict', `${report.verdict}${also}`), label('report.provider', plan.providerName), label('report.baseUrl', report.baseUrl), label('report.consumer', report.consumer)];
+  const also = report.secondary.length ? ` (${t('report.also')}${colon(language)}${report.secondary.map((v) => verdictWord(language, v)).join(locale === 'zh-CN' ? '、' : ', ')})` : '';
+  const lines = [`# ${t('title')}`, label('report.verdict', `${verdictWord(language, report.verdict)}${also}`), label('report.provider', plan.providerName), label('report.baseUrl', report.baseUrl), label('report.consumer', consumerWord(language, report.consumer))];
   if (plan.setting) lines.push(label('report.setting', t('report.settingAt', { key: plan.setting.key, path: plan.setting.file, line: plan.setting.line })));
   if (report.model) lines.push(label('report.model', report.model));
   lines.push(label('report.key', keyLine));
   if (report.logprobsShape) lines.push(label('report.logprobs', report.logprobsShape));
-  lines.push(label('report.testedAt', localTime(at)), '', `## ${t('report.steps')}`, ...table(report.steps.map(stepCells)));
+  lines.push(label('report.testedAt', localTime(at)), '', `## ${t('report.steps')}`, ...table(report.steps.map((s) => stepCells(s, language))));
   lines.push('', `## ${t('report.explanation')}`, report.explanation[locale]);
   if (report.fix) {
-    const consumer = report.fix.consumer ? `; ${t('report.useConsumer', { consumer: report.fix.consumer })}` : '';
+    const consumer = report.fix.consumer ? `; ${t('report.useConsumer', { consumer: consumerWord(language, report.fix.consumer) })}` : '';
     lines.push('', `## ${t('report.fix')}`, label('report.baseUrl', `${report.fix.baseUrl} (${t(report.fix.verified ? 'report.verified' : 'report.unverified')})${consumer}`), report.fix.reason[locale]);
   }
   return `${lines.join('\n')}\n`;

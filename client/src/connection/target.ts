@@ -125,36 +125,45 @@ async function endpointAt(host: Host, server: ServerConnection | undefined, args
 
 /**
  * Chooses what to probe: the lens argument `{uri, offset}`; else the base URL setting under the
- * cursor (`rolloutLint/endpointAt`); else a quick pick of every base URL in the workspace
- * (`rolloutLint/endpoints`) plus the TaoToken default; else, with none to pick from, the TaoToken
- * default. `undefined` when the user dismisses the pick.
+ * cursor (`rolloutLint/endpointAt`); else a quick pick, shown at once and filled when the server
+ * answers `rolloutLint/endpoints` (from its index), of every base URL in the workspace plus the
+ * TaoToken default. No row is preselected and nothing is probed without a row chosen: with no
+ * endpoint in the workspace the pick holds the TaoToken row alone. `undefined` when the user
+ * dismisses the pick.
  */
 export async function chooseTarget(ctx: CommandContext, arg: unknown): Promise<ProbePlan | undefined> {
   const { host } = ctx;
   const server = ctx.server();
   const lens = isTestConnectionArgs(arg) ? { uri: arg.uri, offset: arg.offset } : undefined;
   const active = host.activeDocument();
-  const atCursor = lens ?? (active?.offset !== undefined ? { uri: active.uri, offset: active.offset } : undefined);
+  // a document the server does not see has no setting under the cursor: the pick comes at once
+  const atCursor = lens ?? (active?.offset !== undefined && active.linted !== false ? { uri: active.uri, offset: active.offset } : undefined);
   const found = atCursor && (await endpointAt(host, server, atCursor));
   if (found) return found;
-  let list: EndpointSummary[] = [];
-  try {
-    list = server ? ((await server.sendRequest<EndpointSummary[] | null>('rolloutLint/endpoints', {})) ?? []) : [];
-  } catch (error) {
-    ctx.log.warn(`rolloutLint/endpoints failed: ${(error as Error).message}`);
-  }
-  if (list.length === 0) return defaultPlan();
   const fallback = defaultPlan();
-  const items: PickItem<EndpointSummary | undefined>[] = [
-    ...list.map((e) => ({
-      label: e.baseUrl,
-      description: providerName(e.providers, e.baseUrl, host.language),
-      detail: say(host.language, 'pick.detail', { path: e.path, line: e.line + 1, key: e.key }),
-      value: e,
-    })),
-    { label: say(host.language, 'pick.default'), description: fallback.baseUrl, detail: say(host.language, 'pick.defaultDetail'), value: undefined },
-  ];
-  const picked = await host.showQuickPick(items, { title: say(host.language, 'title'), placeHolder: say(host.language, 'pick.placeHolder') });
+  const items = (async (): Promise<PickItem<EndpointSummary | undefined>[]> => {
+    let list: EndpointSummary[] = [];
+    try {
+      list = server ? ((await server.sendRequest<EndpointSummary[] | null>('rolloutLint/endpoints', {})) ?? []) : [];
+    } catch (error) {
+      ctx.log.warn(`rolloutLint/endpoints failed: ${(error as Error).message}`);
+    }
+    return [
+      ...list.map((e) => ({
+        label: e.baseUrl,
+        description: providerName(e.providers, e.baseUrl, host.language),
+        detail: say(host.language, 'pick.detail', { path: e.path, line: e.line + 1, key: e.key }),
+        value: e,
+      })),
+      {
+        label: say(host.language, 'pick.default'),
+        description: fallback.baseUrl,
+        detail: list.length ? say(host.language, 'pick.defaultDetail') : `${say(host.language, 'pick.none')} · ${say(host.language, 'pick.defaultDetail')}`,
+        value: undefined,
+      },
+    ];
+  })();
+  const picked = await host.showQuickPick(items, { title: say(host.language, 'title'), placeHolder: say(host.language, 'pick.placeHolder'), loading: say(host.language, 'pick.loading') });
   if (!picked) return undefined;
   if (!picked.value) return fallback;
   const summary = picked.value;

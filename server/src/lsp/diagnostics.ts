@@ -144,6 +144,9 @@ export class Diagnostics {
   /** `textDocument/diagnostic`: open documents from the editor's text, others from disk. */
   async onDocumentPull(params: DocumentDiagnosticParams, token: CancellationToken): Promise<DocumentDiagnosticReport> {
     const uri = params.textDocument.uri;
+    // A notebook shown in a tab is pulled by its file URI too (VS Code's client pulls for notebook tabs):
+    // while its cells are open they carry its findings, so the file itself reports none.
+    if (this.scan.cellsOpen?.(uri)) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
     if (!this.documents.get(uri)) return { kind: DocumentDiagnosticReportKind.Full, items: (await this.diskDiagnostics(uri)) ?? [] };
     await this.settle(uri, token);
     const document = this.documents.get(uri);

@@ -9,7 +9,7 @@ import type { WorkspaceEnv } from './env-index';
 import { unopenedCandidates } from './endpoints';
 import type { DocumentLint } from './lint-service';
 import type { ConfigProvider } from './settings';
-import { pathToUri, type Workspace } from './workspace';
+import { isNotebookCellUri, pathToUri, type Workspace } from './workspace';
 
 /** One row of the Rollout Endpoints view: `rollout-lint endpoints --json`'s row plus where to go. */
 export interface EndpointViewRow extends EndpointRow {
@@ -57,6 +57,8 @@ export async function listEndpointRows(deps: EndpointRowsDeps): Promise<Endpoint
   const open = new Set<string>();
   for (const lint of await deps.openLints()) {
     open.add(lint.uri);
+    // a notebook's open cells stand for the notebook file: it is not listed again from disk
+    if (isNotebookCellUri(lint.uri) && lint.location.absPath) open.add(pathToUri(lint.location.absPath));
     if (lint.outcome) out.push(...viewRows(lint.uri, lint.location.root, lint.doc, endpointRows(lint.outcome, deps.env.viewFor(lint.location), deps.locale), lint));
   }
   const grammars = await deps.grammars();

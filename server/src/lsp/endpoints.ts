@@ -1,11 +1,10 @@
 import { redactUrlCredentials } from '../core/redact';
-import { relative, sep } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { RequestType0 } from 'vscode-languageserver';
-import type { Grammars } from '../core/formats/treesitter';
 import type { Format } from '../core/model/types';
 import type { LintConfig } from '../core/config/config';
 import { formatOf, isCandidate } from '../core/files';
-import { lintDocument, stripBom } from '../core/lint';
+import { stripBom } from '../core/lint';
 import type { ResolvedBaseUrl } from '../core/resolve/resolve';
 import { readForLint } from '../node/read';
 import { walk } from '../node/walk';
@@ -13,7 +12,8 @@ import { DocText } from './convert';
 import { literalBaseUrls } from './endpoint';
 import type { DocumentLint } from './lint-service';
 import type { ConfigProvider } from './settings';
-import { pathToUri, type Workspace } from './workspace';
+import type { WorkspaceEnv } from './env-index';
+import { isNotebookCellUri, pathToUri, type Workspace } from './workspace';
 
 /** One literal base URL setting somewhere in the workspace (no key: ask `rolloutLint/endpointAt` for that). */
 export interface EndpointSummary {
@@ -46,7 +46,8 @@ export interface EndpointsDeps {
   openLints(): Promise<DocumentLint[]>;
   workspace: Workspace;
   configs: ConfigProvider;
-  grammars: () => Promise<Grammars>;
+  /** The workspace env index: the endpoints of files that are not open. */
+  env: WorkspaceEnv;
 }
 
 function summaries(uri: string, path: string, doc: DocText, baseUrls: readonly ResolvedBaseUrl[]): EndpointSummary[] {
@@ -63,21 +64,31 @@ function summaries(uri: string, path: string, doc: DocText, baseUrls: readonly R
 }
 
 /**
- * Lists the literal base URLs of the open documents, then of the candidate files on disk that are not
- * open (the workspace scan's walker; only extraction and resolution run, no rules), in path order.
- * Unreadable, binary and oversized files are skipped.
+ * Lists the literal base URLs of the open documents (from the editor's text), then those the
+ * workspace env index holds for the files that are not open, in path order: nothing is read or
+ * parsed again (the index is built once at start and kept up to date from file events). Waits for
+ * the index's first build when it is still running.
  */
 export async function listEndpoints(deps: EndpointsDeps): Promise<EndpointSummary[]> {
   const out: EndpointSummary[] = [];
   const open = new Set<string>();
   for (const lint of await deps.openLints()) {
     open.add(lint.uri);
+    // a notebook's open cells stand for the notebook file: it is not listed again from disk
+    if (isNotebookCellUri(lint.uri) && lint.location.absPath) open.add(pathToUri(lint.location.absPath));
     out.push(...summaries(lint.uri, lint.location.relPath, lint.doc, literalBaseUrls(lint)));
   }
-  const grammars = await deps.grammars();
-  for await (const file of unopenedCandidates(deps, open, () => out.length >= MAX_ENDPOINTS)) {
-    const outcome = lintDocument({ path: file.relPath, text: file.text, format: file.format }, { grammars, config: file.config, onlyRules: [] });
-    out.push(...summaries(file.uri, file.relPath, new DocText(file.text), literalBaseUrls({ outcome })));
+  await deps.env.ensure();
+  for (const folder of deps.workspace.roots()) {
+    const index = deps.env.indexFor(folder.path);
+    for (const path of (index?.paths() ?? []).sort()) {
+      const uri = pathToUri(join(folder.path, path));
+      if (open.has(uri)) continue;
+      for (const e of index!.fileEnv(path)?.endpoints ?? []) {
+        if (out.length >= MAX_ENDPOINTS) return out;
+        out.push({ uri, offset: e.valueAt.range.start, line: e.valueAt.start.line, path, key: e.key, baseUrl: e.baseUrl, consumers: e.consumers, providers: e.providers });
+      }
+    }
   }
   return out.slice(0, MAX_ENDPOINTS);
 }

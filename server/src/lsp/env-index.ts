@@ -6,6 +6,8 @@ import { EnvIndex, type EnvView } from '../core/workspace/env-index';
 import { indexDocument, isIndexCandidate } from '../core/workspace/index-document';
 import { indexFile } from '../node/env-index';
 import { walk } from '../node/walk';
+import type { Locale } from '../core/messages/locale';
+import { say } from './messages';
 import type { ConfigProvider } from './settings';
 import { pathToUri, uriToPath, type DocumentLocation, type Workspace } from './workspace';
 
@@ -25,6 +27,10 @@ export class WorkspaceEnv {
   private building: Promise<void> | undefined;
   /** Milliseconds the last full build took, per folder root (for the log and the benchmark note). */
   readonly buildMs = new Map<string, number>();
+  /** The folder configurations (JSON by folder root) the current build uses, read first thing when it starts. */
+  private builtWith: Promise<Map<string, string>> | undefined;
+  /** Full builds started since the server started (the log and a test read it). */
+  builds = 0;
 
   constructor(
     private readonly workspace: Workspace,
@@ -33,10 +39,13 @@ export class WorkspaceEnv {
     private readonly log: (message: string) => void,
     /** `built`: a (re)build finished (open documents need a new lint); `changed`: files changed (the workspace too). */
     private readonly onChange: (kind: 'built' | 'changed') => void = () => undefined,
+    /** The language of the log lines. */
+    private readonly locale: Locale = 'en',
   ) {}
 
   /** Starts (or returns) the background build of every folder's index. Never rejects. */
   ensure(): Promise<void> {
+    this.builtWith ??= this.folderConfigs().catch(() => new Map<string, string>());
     this.building ??= this.build().catch((error: Error) => this.log(`env index: ${error.stack ?? error.message}`));
     return this.building;
   }
@@ -45,11 +54,33 @@ export class WorkspaceEnv {
   reset(): void {
     this.indexes.clear();
     this.building = undefined;
+    this.builtWith = undefined;
     void this.ensure();
+  }
+
+  /**
+   * Settings changed (`workspace/didChangeConfiguration`): the indexes are rebuilt only when a folder's
+   * configuration differs from the one its index was built with. VS Code's language client sends one
+   * such notification as soon as the server registers for it, with nothing changed; a rebuild then
+   * would index the workspace twice at start.
+   */
+  async settingsChanged(): Promise<boolean> {
+    const before = await this.builtWith;
+    const now = await this.folderConfigs();
+    if (before && before.size === now.size && [...now].every(([root, config]) => before.get(root) === config)) return false;
+    this.reset();
+    return true;
+  }
+
+  private async folderConfigs(): Promise<Map<string, string>> {
+    const out = new Map<string, string>();
+    for (const folder of this.workspace.roots()) out.set(folder.path, JSON.stringify(await this.configs.forFile(folder.uri, undefined, undefined)));
+    return out;
   }
 
   private async build(): Promise<void> {
     const grammars = await this.grammars();
+    this.builds++;
     for (const folder of this.workspace.roots()) {
       const started = performance.now();
       const index = new EnvIndex();
@@ -64,7 +95,7 @@ export class WorkspaceEnv {
       this.indexes.set(folder.path, index);
       const ms = Math.round(performance.now() - started);
       this.buildMs.set(folder.path, ms);
-      this.log(`env index: ${index.size} files of ${files.length} in ${folder.path} indexed in ${ms} ms`);
+      this.log(say(this.locale, 'log.envIndex', { size: index.size, files: files.length, folder: folder.path, ms }));
     }
     this.onChange('built');
   }

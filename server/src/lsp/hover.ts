@@ -5,6 +5,7 @@ import { LOADERS } from '../core/model/types';
 import type { Locale } from '../core/messages/locale';
 import { surfacePhrases, type Surface } from '../core/messages/surface';
 import { maskParts, maskSecret } from '../core/model/secret';
+import { isPlaceholderKey } from '../core/model/keys';
 import { documentSecrets, redact } from '../core/redact';
 import { findVerified, worksAsConfigured, type VerifiedEndpoint } from '../core/model/verified';
 import type { ResolvedBaseUrl } from '../core/resolve/resolve';
@@ -54,7 +55,7 @@ export function hoverAt(lint: DocumentLint, offset: number, locale: Locale, veri
   }
   const evidence = outcome.findings.filter((f) => f.evidence && inside(f.range, offset));
   if (evidence.length) {
-    sections.push(evidence.map((f) => say(locale, 'hover.evidence', { ruleId: f.ruleId, severity: f.severity, evidence: f.evidence! })).join('\n\n'));
+    sections.push(evidence.map((f) => say(locale, 'hover.evidence', { ruleId: f.ruleId, severity: say(locale, `severity.${f.severity}`), evidence: f.evidence! })).join('\n\n'));
     range ??= evidence[0].range;
   }
   if (sections.length === 0 || !range) return undefined;
@@ -126,7 +127,9 @@ function apiKeyHover(setting: Setting, locale: Locale): string {
     return lines.join('\n\n');
   }
   const value = setting.value;
-  lines.push(value === '' ? say(locale, 'hover.keyEmpty') : say(locale, 'hover.keyValue', { masked: code(maskParts(value).shown), length: value.length }));
+  // A placeholder (`YOUR_API_KEY`) is no secret and the finding's message prints it: shown as written, as there.
+  const shown = isPlaceholderKey(value.trim()) ? value.trim() : maskParts(value).shown;
+  lines.push(value === '' ? say(locale, 'hover.keyEmpty') : say(locale, 'hover.keyValue', { masked: code(shown), length: value.length }));
   if (setting.loaded) {
     const kept: Loader[] = [];
     const dropped: Loader[] = [];
@@ -154,7 +157,7 @@ function isSecretName(name: string, lint: DocumentLint): boolean {
 function envReadHover(read: EnvRead, lint: DocumentLint, locale: Locale, chainOf?: ChainOf): string {
   const lines = [title(say(locale, 'hover.envRead', { name: code(read.name) }))];
   const secret = isSecretName(read.name, lint);
-  const shown = (value: string) => code(secret ? maskSecret(value, locale) : value);
+  const shown = (value: string) => code(secret && !isPlaceholderKey(value) ? maskSecret(value, locale) : value);
   if (chainOf) {
     lines.push(chainLines(chainOf(read.name), read.name, locale, shown));
     lines.push(read.defaultValue !== undefined ? say(locale, 'hover.envDefault', { value: shown(read.defaultValue) }) : say(locale, 'hover.envNoDefault'));

@@ -29,7 +29,7 @@ import { LintService } from './lint-service';
 import { say } from './messages';
 import { ConfigProvider, rcLoader } from './settings';
 import { parseVerifiedEndpoints, VerifiedEndpointsNotification } from './verified';
-import { pathToUri, Workspace } from './workspace';
+import { isNotebookCellUri, notebookOfCell, pathToUri, uriToPath, Workspace } from './workspace';
 import { OffloadedLinter } from '../node/lint-offload';
 
 /**
@@ -100,17 +100,26 @@ export function startServer(connection: Connection): void {
     const lints = new LintService(grammars, configs, workspace, locale, log, (uri, ms) => {
       if (ms > SLOW_RUN_MS) void connection.sendNotification(SlowRunNotification, { uri, ms });
     }, offload);
-    const env = new WorkspaceEnv(workspace, configs, grammars, log, (kind) => (kind === 'built' ? diagnostics.openDocumentsChanged() : diagnostics.configurationChanged()));
+    const env = new WorkspaceEnv(workspace, configs, grammars, log, (kind) => (kind === 'built' ? diagnostics.openDocumentsChanged() : diagnostics.configurationChanged()), locale);
     lints.env = env;
+    const cellsOpen = (uri: string) => {
+      if (!uri.endsWith('.ipynb')) return false;
+      const path = uriToPath(uri);
+      return documents.all().some((d) => isNotebookCellUri(d.uri) && uriToPath(notebookOfCell(d.uri)) === path);
+    };
     const diagnostics = new Diagnostics(
       connection,
       documents,
       lints,
-      { workspace, configs, grammars, locale, isOpen: (uri) => documents.get(uri) !== undefined, log, env, offload },
+      { workspace, configs, grammars, locale, isOpen: (uri) => documents.get(uri) !== undefined, cellsOpen, log, env, offload },
       features.pull,
       features,
     );
 
+    documents.onDidOpen((e) => {
+      // the notebook's own report (notebook-JSON positions) gives way to its cells' reports
+      if (isNotebookCellUri(e.document.uri)) diagnostics.workspaceChanged();
+    });
     documents.onDidChangeContent((e) => {
       diagnostics.touched(e.document.uri);
       void env.documentChanged(e.document, workspace.locate(e.document.uri));
@@ -130,9 +139,13 @@ export function startServer(connection: Connection): void {
       env.reset();
       diagnostics.configurationChanged();
     };
-    connection.onDidChangeConfiguration((p) => {
+    connection.onDidChangeConfiguration(async (p) => {
       if (!features.pullsConfiguration) configs.setPushedSettings((p.settings as { rolloutLint?: unknown } | undefined)?.rolloutLint);
-      configurationChanged();
+      rc.invalidate();
+      configs.invalidate();
+      // the index is rebuilt only when the settings it was built with changed (see settingsChanged)
+      await env.settingsChanged();
+      diagnostics.configurationChanged();
     });
     connection.onDidChangeWatchedFiles((p) => {
       workspace.invalidateFacts();
@@ -196,7 +209,7 @@ export function startServer(connection: Connection): void {
       return lint ? endpointAt(lint, p.offset) : null;
     });
     connection.onRequest(EndpointsRequest, () =>
-      listEndpoints({ openLints: () => Promise.all(documents.all().map((d) => lints.lint(d))), workspace, configs, grammars }),
+      listEndpoints({ openLints: () => Promise.all(documents.all().map((d) => lints.lint(d))), workspace, configs, env }),
     );
     connection.onRequest(EndpointRowsRequest, () =>
       listEndpointRows({ openLints: () => Promise.all(documents.all().map((d) => lints.lint(d))), workspace, configs, grammars, env, locale }),
@@ -235,7 +248,7 @@ export function startServer(connection: Connection): void {
     });
 
     connection.onInitialized(() => {
-      log(`rollout-lint-server ${SERVER_VERSION} started (Node ${process.version}); messages in ${locale}; workspace folders: ${workspace.roots().length}; diagnostics ${features.pull ? 'pulled' : 'pushed'}; workspace ${options.workspaceTrusted === false ? 'untrusted' : 'trusted'}`);
+      log(say(locale, 'log.started', { version: SERVER_VERSION, node: process.version, locale, folders: workspace.roots().length, mode: say(locale, features.pull ? 'log.pulled' : 'log.pushed'), trust: say(locale, options.workspaceTrusted === false ? 'log.untrusted' : 'log.trusted') }));
       grammars().catch((error: Error) => log(`grammar wasm files could not be loaded: ${error.message}`));
       if (features.configurationRegistration) void connection.client.register(DidChangeConfigurationNotification.type, { section: 'rolloutLint' });
       if (features.watcherRegistration) {

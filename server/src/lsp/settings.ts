@@ -26,7 +26,7 @@ export interface RcLayer {
 export type RcLoader = (absPath: string, root: string) => RcLayer;
 
 /** Settings that map one-to-one onto `.rolloutlintrc.json` options (validated by its schema). */
-export const SHARED_OPTIONS = ['rules', 'rolloutGlobs', 'jsonGlobs', 'testGlobs', 'extraKeys', 'extraProviders', 'maxFileBytes'] as const;
+export const SHARED_OPTIONS = ['rules', 'rolloutGlobs', 'jsonGlobs', 'testGlobs', 'ignore', 'extraKeys', 'extraProviders', 'maxFileBytes'] as const;
 
 const SETTINGS_SOURCE = 'rolloutLint settings';
 

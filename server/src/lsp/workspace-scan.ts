@@ -21,6 +21,12 @@ export interface ScanDeps {
   locale: Locale;
   /** Open documents are linted from the editor's text, never from disk. */
   isOpen(uri: string): boolean;
+  /**
+   * A notebook (`file:` URI of an `.ipynb`) whose cells the editor has open: the cells carry its
+   * findings at cell positions, so the file's own report (at notebook-JSON positions) is emptied,
+   * never shown beside them.
+   */
+  cellsOpen?(uri: string): boolean;
   log(message: string): void;
   /** The workspace env index, for cross-file findings (none: each file is judged alone). */
   env?: WorkspaceEnv;
@@ -146,6 +152,12 @@ export async function scanWorkspace(
         if (token.isCancellationRequested) return seen;
       }
       const file = work[i];
+      if (deps.cellsOpen?.(file.uri)) {
+        const resultId = `${generation}:cells`;
+        seen.set(file.uri, resultId);
+        batch.push(previous.get(file.uri) === resultId ? { uri: file.uri, resultId } : { uri: file.uri, resultId, diagnostics: [] });
+        continue;
+      }
       if (deps.isOpen(file.uri)) continue;
       const resultId = diskResultId(generation, file.absPath, deps.env?.signature({ root: file.root, relPath: relative(file.root, file.absPath).split(sep).join('/') }));
       if (!resultId) continue;
@@ -182,7 +194,7 @@ export async function scanWorkspace(
     }
     flush();
     // VS Code pulls workspace diagnostics again and again: log the scans that linted something.
-    if (summary.linted > 0 || summary.slow.length > 0) deps.log(scanSummary(work.length, summary, Date.now() - started));
+    if (summary.linted > 0 || summary.slow.length > 0) deps.log(scanSummary(work.length, summary, Date.now() - started, deps.locale));
   } finally {
     progress?.done();
   }
@@ -196,8 +208,8 @@ const SLOW_FILE_MS = 500;
  * The log line after a workspace scan: candidates, files linted and unchanged, errors and warnings
  * of the linted files, the time, and the slowest files (paths and counts only: never file content).
  */
-export function scanSummary(candidates: number, s: { linted: number; unchanged: number; errors: number; warnings: number; slow: { file: string; ms: number }[] }, ms: number): string {
+export function scanSummary(candidates: number, s: { linted: number; unchanged: number; errors: number; warnings: number; slow: { file: string; ms: number }[] }, ms: number, locale: Locale = 'en'): string {
   const slow = [...s.slow].sort((a, b) => b.ms - a.ms).slice(0, 5);
-  const slowText = slow.length ? `; slow files: ${slow.map((f) => `${f.file} (${f.ms} ms)`).join(', ')}` : '';
-  return `workspace scan: ${candidates} candidate files, ${s.linted} linted, ${s.unchanged} unchanged, ${s.errors} errors, ${s.warnings} warnings in ${ms} ms${slowText}`;
+  const slowText = slow.length ? say(locale, 'log.scanSlow', { files: slow.map((f) => `${f.file} (${f.ms} ms)`).join(locale === 'zh-CN' ? '、' : ', ') }) : '';
+  return `${say(locale, 'log.scan', { candidates, linted: s.linted, unchanged: s.unchanged, errors: s.errors, warnings: s.warnings, ms })}${slowText}`;
 }

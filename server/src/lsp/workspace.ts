@@ -22,12 +22,19 @@ export function isNotebookCellUri(uri: string): boolean {
   return uri.startsWith('vscode-notebook-cell:');
 }
 
+/** The `file:` URI of the notebook a cell URI belongs to (`vscode-notebook-cell:/a/x.ipynb#…` → `file:///a/x.ipynb`). */
+export function notebookOfCell(uri: string): string {
+  // `vscode-notebook-cell:/a/x.ipynb#…`, or with an authority (`vscode-notebook-cell://host/a/x.ipynb#…`)
+  const rest = uri.slice('vscode-notebook-cell:'.length).split(/[?#]/)[0].replace(/^\/\/[^/]*/, '');
+  return `file://${rest}`;
+}
+
 /**
  * Converts a `file:` URI to a path, or `undefined` for other schemes and malformed URIs. A notebook
  * cell's URI gives the path of its notebook (the fragment names the cell).
  */
 export function uriToPath(uri: string): string | undefined {
-  const fileUri = isNotebookCellUri(uri) ? `file://${uri.slice('vscode-notebook-cell:'.length).split('#')[0]}` : uri;
+  const fileUri = isNotebookCellUri(uri) ? notebookOfCell(uri) : uri;
   if (!fileUri.startsWith('file:')) return undefined;
   try {
     return fileURLToPath(fileUri);

@@ -164,7 +164,8 @@ export class OffloadedLinter {
         this.log(`lint worker: ${input.path} ran past ${limit} ms; stopped and skipped`);
         const running = this.running;
         this.stop(undefined);
-        running.done(skippedOutcome(input, options, `${budget.timeMs} ms`, 'time'));
+        // the finding names the limit the log names: the wall-clock watchdog that stopped the job
+        running.done(skippedOutcome(input, options, `${limit} ms`, 'time'));
       }, limit);
       this.running = { job, options, done, fail, timer };
       this.log(`lint worker: linting ${input.path} (${Math.round(input.text.length / 1024)} KB)`);

@@ -18,8 +18,8 @@ const FILE = 'openclaw.json';
 const RULE = 'base-url-duplicate-v1';
 /** What each pass expects to read, by UI language (the Chinese texts come from our bundles). */
 const TEXTS = {
-  en: { endpointsKey: 'key: ', endpointsNotTested: 'not tested yet', fixTitle: 'Remove the repeated /v1', chat: 'Chat requests go to', fixed: 'Fixed 2 problems in fix-all.env', detail: 'hints are not counted', again: 'Test again', reportSetting: 'configs/local.env, line 1', walkthrough: 'Get your rollout endpoint right', fixOnSave: 'Fix on save is on', progress: 'Rollout Lint: testing' },
-  'zh-cn': { endpointsKey: '密钥：', endpointsNotTested: '尚未测试', fixTitle: '删除重复的 /v1', chat: '聊天请求会发往', fixed: '已修复 fix-all.env 中的 2 个问题', detail: '提示不计入', again: '再次测试', reportSetting: 'configs/local.env 第 1 行', walkthrough: '配置好你的 rollout 端点', fixOnSave: '已开启保存时修复', progress: '正在测试' },
+  en: { endpointsKey: 'key: ', endpointsNotTested: 'not tested yet', fixTitle: 'Remove the repeated /v1', chat: 'Chat requests go to', fixed: 'Fixed 2 problems in fix-all.env', detail: 'hints are not counted', again: 'Test again', reportSetting: 'configs/local.env, line 1', walkthrough: 'Get your rollout endpoint right', fixOnSave: 'Fix on save is on', progress: 'Rollout Lint: testing', pickTitle: 'Test TaoToken Connection', pickDefault: 'TaoToken (default)', verdict: 'Verdict: ok', consumer: 'Consumer: openai-sdk', scan: 'workspace scan:' },
+  'zh-cn': { endpointsKey: '密钥：', endpointsNotTested: '尚未测试', fixTitle: '删除重复的 /v1', chat: '聊天请求会发往', fixed: '已修复 fix-all.env 中的 2 个问题', detail: '提示不计入', again: '再次测试', reportSetting: 'configs/local.env 第 1 行', walkthrough: '配置好你的 rollout 端点', fixOnSave: '已开启保存时修复', progress: '正在测试', pickTitle: '测试 TaoToken 连接', pickDefault: 'TaoToken（默认）', verdict: '结论：正常（ok）', consumer: '使用方：OpenAI SDK（openai-sdk）', scan: '工作区扫描：' },
 };
 /** Written into the workspace copy: two safely fixable problems (a doubled /v1, a trailing space). */
 const FIX_ALL_FILE = 'fix-all.env';
@@ -31,6 +31,15 @@ const ENV_KEY = 'sk-test-0000000000000000000000000000abcd';
 const ENDPOINT_ROWS = ['.env:2', 'policy_serving.py:7', 'rollout/rollout.yaml:7', 'scripts/launch.sh:5', 'openclaw.json:5'];
 const FIXED_LINE = '"baseUrl": "https://taotoken.net/api/v1",';
 const TEST_CONNECTION = 'rolloutLint.testConnection';
+/** Written into the workspace copy: a notebook whose one code cell has a doubled /v1 (port 31999, for the Problems filter). */
+const NOTEBOOK = 'notebooks/smoke.ipynb';
+const NOTEBOOK_URL = 'http://127.0.0.1:31999/v1/v1';
+const NOTEBOOK_JSON = JSON.stringify({
+  cells: [{ cell_type: 'code', execution_count: null, metadata: {}, outputs: [], source: [`llm = OpenAI(base_url="${NOTEBOOK_URL}", api_key="EMPTY")\n`] }],
+  metadata: { kernelspec: { display_name: 'Python 3', language: 'python', name: 'python3' }, language_info: { name: 'python' } },
+  nbformat: 4,
+  nbformat_minor: 5,
+}, null, 1);
 /** Written into the session's workspace copy: a loopback base URL and its key in one block. */
 const LOCAL_ENV = 'configs/local.env';
 const LOCAL_KEY = 'sk-test-e2e-ui-00000000000000000000000000';
@@ -65,14 +74,13 @@ export async function runUiSmoke({ session, playwrightCore, outDir, log, lang = 
   let shotIndex = 0;
   const failures = [];
   const shot = async (name) => page.screenshot({ path: path.join(outDir, `ui-${lang}-${++shotIndex}-${name}.png`) });
-  /** A walkthrough image (English pass only): the area of `locator` with some margin. */
+  /** A walkthrough image (`walkthrough-<name>.png`; `walkthrough-zh-cn-<name>.png` in the Chinese pass): the area of `locator` with some margin. */
   const walkthroughShot = async (name, locator) => {
-    if (lang !== 'en') return;
     const box = await locator.boundingBox();
     if (!box) return;
     const margin = 24;
     const clip = { x: Math.max(0, box.x - margin), y: Math.max(0, box.y - margin), width: Math.min(1400 - Math.max(0, box.x - margin), box.width + 2 * margin), height: Math.min(900 - Math.max(0, box.y - margin), box.height + 2 * margin) };
-    await page.screenshot({ path: path.join(outDir, `walkthrough-${name}.png`), clip });
+    await page.screenshot({ path: path.join(outDir, `walkthrough-${lang === 'en' ? '' : `${lang}-`}${name}.png`), clip });
   };
   /** Runs one step; a failed step is recorded and, when `essential`, ends the pass. */
   const step = async (name, fn, { essential = false } = {}) => {
@@ -124,8 +132,16 @@ export async function runUiSmoke({ session, playwrightCore, outDir, log, lang = 
     await page.keyboard.press('Enter');
     await page.locator('.monaco-editor .view-lines', { hasText: expectText }).first().waitFor({ timeout: STEP_TIMEOUT });
   };
+  const openFileWith = async (name, selector, expectText) => {
+    await quickInput('Control+p', name);
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: path.basename(name) }).first().waitFor({ timeout: STEP_TIMEOUT });
+    await page.keyboard.press('Enter');
+    await page.locator(selector, { hasText: expectText }).first().waitFor({ timeout: STEP_TIMEOUT });
+  };
   const toast = (hasText) => page.locator('.notifications-toasts .notification-toast', { hasText }).first();
   fs.writeFileSync(path.join(session.workspace, FIX_ALL_FILE), FIX_ALL_TEXT);
+  fs.mkdirSync(path.join(session.workspace, path.dirname(NOTEBOOK)), { recursive: true });
+  fs.writeFileSync(path.join(session.workspace, NOTEBOOK), NOTEBOOK_JSON);
   // Written before the workbench opens: Quick Open's file index may not yet list a file created later.
   if (command) {
     okServer = await startOkServer();
@@ -222,7 +238,12 @@ export async function runUiSmoke({ session, playwrightCore, outDir, log, lang = 
       if (!key.includes('…abcd')) throw new Error(`the key row shows no mask: ${key}`);
       if (text.includes(ENV_KEY) || text.includes(ENV_KEY.slice(8, 36))) throw new Error('the view shows a full key');
       if (!text.includes('https://taotoken.net/api/v1')) throw new Error(`no row shows its URL: ${text}`);
-      if (lang !== 'en' && /\b(key|model|client|not tested|value from|log probs)\b/.test(text)) throw new Error(`English labels under ${lang}: ${text}`);
+      // scripts/launch.sh pairs its base URL with the placeholder key YOUR_API_KEY (an error in Problems): no ✓ there.
+      const launch = rows.filter({ hasText: 'scripts/launch.sh:5' }).first();
+      const icons = await launch.locator('.codicon').evaluateAll((els) => els.map((e) => e.className));
+      log(`ui:   scripts/launch.sh row icons: ${icons.join(' | ')}`);
+      if (icons.some((c) => /codicon-pass\b/.test(c)) || !icons.some((c) => /codicon-error\b/.test(c))) throw new Error(`the launch.sh row (placeholder key) is not marked as an error: ${icons.join(', ')}`);
+      if (lang !== 'en' && /\b(key|model|client|not tested|value from|log probs)\b/.test(text.replace(/[\w.]+(-[\w.]+)+/g, ''))) throw new Error(`English labels under ${lang}: ${text}`);
       // Each row's label (the effective URL) and description (file:line · client) must be readable, not cut to nothing.
       for (const where of ENDPOINT_ROWS) {
         const row = rows.filter({ hasText: where }).first();
@@ -234,6 +255,60 @@ export async function runUiSmoke({ session, playwrightCore, outDir, log, lang = 
       }
       if (unfold) await folders.click();
     });
+
+    await step('notebook: each finding once in Problems, at the cell', async () => {
+      await openFileWith(NOTEBOOK, '.monaco-workbench .part.editor', '31999');
+      await page.keyboard.press('Control+Shift+m');
+      const filter = page.locator('.part.panel .viewpane-filter input, .markers-panel-action-filter input, .part.panel input[placeholder*="Filter"]').first();
+      await filter.waitFor({ timeout: STEP_TIMEOUT });
+      await filter.fill('31999');
+      const rows = page.locator('.markers-panel .monaco-list-row', { hasText: RULE });
+      await rows.filter({ hasText: '[Ln 1, Col' }).first().waitFor({ timeout: STEP_TIMEOUT });
+      // the notebook's own report (notebook-JSON positions) goes away once its cells are open: wait for one row, then check it stays one
+      const deadline = Date.now() + STEP_TIMEOUT;
+      while ((await rows.count()) !== 1 && Date.now() < deadline) await page.waitForTimeout(250);
+      await page.waitForTimeout(2000);
+      const texts = (await rows.allInnerTexts()).map((t) => t.replace(/\s+/g, ' '));
+      log(`ui:   notebook problem rows: ${JSON.stringify(texts)}`);
+      await shot('notebook-problems');
+      if (texts.length !== 1 || !texts[0].includes('[Ln 1, Col')) throw new Error(`the notebook's finding shows ${texts.length} times: ${JSON.stringify(texts)}`);
+      await filter.fill('');
+      await page.keyboard.press('Control+w');
+    });
+
+    if (command) {
+      await step(`${T.pickTitle}: the pick shows at once (before the endpoint list), no row preselected, Enter alone probes nothing`, async () => {
+        // an editor whose cursor is on no base URL (else the command tests that one)
+        await openFile('.gitignore', '.env');
+        const title = commandTitle(TEST_CONNECTION);
+        await quickInput('Control+Shift+p', `>${title}`);
+        await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor({ timeout: STEP_TIMEOUT });
+        const pickTitle = page.locator('.quick-input-widget .quick-input-title', { hasText: T.pickTitle }).first();
+        const started = Date.now();
+        await page.keyboard.press('Enter');
+        await pickTitle.waitFor({ timeout: STEP_TIMEOUT });
+        const shownMs = Date.now() - started;
+        log(`ui:   the pick was shown ${shownMs} ms after Enter`);
+        await shot('connection-pick-loading');
+        const rows = page.locator('.quick-input-widget .quick-input-list .monaco-list-row');
+        await rows.filter({ hasText: T.pickDefault }).first().waitFor({ timeout: STEP_TIMEOUT });
+        await page.waitForTimeout(300);
+        const focused = await page.locator('.quick-input-widget .quick-input-list .monaco-list-row.focused').count();
+        const labels = (await rows.allInnerTexts()).map((t) => t.replace(/\s+/g, ' '));
+        log(`ui:   pick rows (${focused} focused): ${JSON.stringify(labels).slice(0, 500)}`);
+        await shot('connection-pick');
+        if (focused !== 0) throw new Error(`a row is preselected: ${focused} focused`);
+        await page.keyboard.press('Enter');
+        await page.waitForTimeout(1500);
+        if (await page.locator('.notifications-toasts .notification-toast', { hasText: T.progress }).count()) throw new Error('Enter with no row chosen started a probe');
+        if (!(await pickTitle.isVisible())) throw new Error('Enter with no row chosen closed the pick');
+        await page.keyboard.press('Escape');
+        // The target is 300 ms (issue 25; the pick took 5.3-5.7 s before). On a loaded 2-core machine the
+        // palette-to-extension-host round trip alone varies (311-500 ms measured), so the step logs the time
+        // and fails only an order of magnitude above it: a pick that waits for the server again would.
+        if (shownMs > 2000) throw new Error(`the pick took ${shownMs} ms to appear (target 300 ms)`);
+      });
+    }
 
     if (!command) {
       skipped++;
@@ -276,6 +351,14 @@ export async function runUiSmoke({ session, playwrightCore, outDir, log, lang = 
         const editor = page.locator('.monaco-editor .view-lines', { hasText: T.reportSetting }).first();
         await editor.waitFor({ timeout: STEP_TIMEOUT });
         const before = await editor.innerText();
+        const report = before.replace(/\u00a0/g, ' ');
+        for (const want of [T.verdict, T.consumer]) if (!report.includes(want)) throw new Error(`the report lacks "${want}": ${report.slice(0, 300)}`);
+        const boxed = await page.locator('.monaco-editor .unicode-highlight').count();
+        if (boxed) throw new Error(`${boxed} characters of the report are boxed as ambiguous`);
+        if (lang !== 'en') {
+          const english = report.replace(/https?:\/\/\S+/g, '').replace(/[\w.-]*[/.-][\w./-]*/g, '').replace(/（[^）]*）/g, '').replace(/\d{3} [A-Z][A-Za-z ]*/g, '').match(/\b[a-z]{3,}\b/gi)?.filter((w) => !['TaoToken', 'base', 'URL', 'logprobs', 'chat', 'GET', 'POST', 'SDK', 'OpenAI', 'API', 'qwen'].includes(w)) ?? [];
+          if (english.length) throw new Error(`English words in the Chinese report: ${english.join(', ')}`);
+        }
         await walkthroughShot('test-connection', page.locator('.monaco-workbench .part.editor'));
         await editor.click();
         await page.keyboard.type('xyz');
@@ -293,11 +376,12 @@ export async function runUiSmoke({ session, playwrightCore, outDir, log, lang = 
         // The channel scrolls to its end (the connection report): go to the top, where the start is logged.
         await page.locator('.part.panel .monaco-editor').first().click({ position: { x: 200, y: 10 }, force: true });
         await page.keyboard.press('Control+Home');
-        await page.locator('.part.panel .monaco-editor .view-lines', { hasText: 'workspace scan:' }).first().waitFor({ timeout: STEP_TIMEOUT });
+        await page.locator('.part.panel .monaco-editor .view-lines', { hasText: T.scan }).first().waitFor({ timeout: STEP_TIMEOUT });
         // Monaco renders spaces as U+00A0.
         const text = (await output.innerText()).replace(/\u00a0/g, ' ');
         await shot('output');
-        for (const want of ['rollout-lint-server', 'Rollout Lint 0.', 'workspace scan:']) if (!text.includes(want)) throw new Error(`the log lacks "${want}": ${text.slice(0, 400)}`);
+        if (lang !== 'en' && /workspace scan|env index|started \(Node|candidate files/.test(text)) throw new Error(`English server lines under ${lang}: ${text.slice(0, 400)}`);
+        for (const want of ['rollout-lint-server', 'Rollout Lint 0.', T.scan]) if (!text.includes(want)) throw new Error(`the log lacks "${want}": ${text.slice(0, 400)}`);
         if (text.includes(LOCAL_KEY.slice(8)) || text.includes('sk-fixall-e2e-0000')) throw new Error('the log shows a key');
       });
     }

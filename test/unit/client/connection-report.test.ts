@@ -60,7 +60,13 @@ describe('Test Connection results: status, notification, report, verified endpoi
     assert.ok(lines.includes('Tested at: 2025-01-02 03:04:05'));
     assert.ok(lines.includes('✓ chat     POST http://127.0.0.1:8000/v1/chat/completions  200 OK  212 ms'), text);
     assert.ok(lines.includes('Base URL: http://127.0.0.1:8000/api/v1 (verified)'));
-    assert.match(reportText(report(), defaultPlan(), 'x', 'zh-cn', new Date()), /^# 测试 TaoToken 连接\n结论：ok\n服务商：TaoToken\n/);
+    const zh = reportText(report(), defaultPlan(), 'x', 'zh-cn', new Date());
+    assert.match(zh, /^# 测试 TaoToken 连接\n结论：正常（ok）\n服务商：TaoToken\n/);
+    assert.match(zh, /\n使用方：OpenAI SDK（openai-sdk）\n/);
+    assert.match(zh, /\n✓ 域名解析（dns）/);
+    // no English word outside URLs, ids in parentheses, HTTP status lines and units
+    const words = zh.replace(/https?:\/\/\S+/g, '').replace(/（[^）]*）/g, '').replace(/\d{3} [A-Z][A-Za-z ]*$/gm, '').match(/\b[a-z]{3,}\b/gi) ?? [];
+    assert.deepEqual(words.filter((w) => !['TaoToken', 'base', 'URL', 'logprobs', 'chat', 'GET', 'POST', 'OK', 'SDK', 'OpenAI', 'API'].includes(w)), []);
   });
 
   it('keeps what a report proves: a verified fix, or the configured base working', async () => {
@@ -99,7 +105,11 @@ describe('Test Connection results: status, notification, report, verified endpoi
     assert.equal(picked.record.picks[0][0].detail, 'b/.env:1 · OPENAI_BASE_URL');
     assert.deepEqual(picked.record.shown, [{ uri: summary.uri, offset: 16 }]);
     assert.deepEqual(plan && { baseUrl: plan.baseUrl, providerName: plan.providerName }, { baseUrl: 'http://127.0.0.1:30000/v1', providerName: 'local SGLang' });
-    assert.deepEqual(await chooseTarget(fakeContext(fakeHost(), fakeServer({ 'rolloutLint/endpoints': () => [] })), undefined), defaultPlan());
+    const empty = fakeHost();
+    assert.equal(await chooseTarget(fakeContext(empty, fakeServer({ 'rolloutLint/endpoints': () => [] })), undefined), undefined, 'no endpoint in the workspace: nothing is probed without a choice');
+    assert.deepEqual(empty.record.picks[0].map((i) => i.label), ['TaoToken (default)']);
+    const chosen = fakeHost({ pick: (rows) => rows[0] });
+    assert.deepEqual(await chooseTarget(fakeContext(chosen, fakeServer({ 'rolloutLint/endpoints': () => [] })), undefined), defaultPlan(), 'the TaoToken row, once chosen');
     assert.deepEqual(defaultPlan(), { baseUrl: 'https://taotoken.net/api/v1', consumer: 'openai-sdk', providerName: 'TaoToken' });
     assert.equal(await chooseTarget(fakeContext(fakeHost(), lsp), undefined), undefined, 'a dismissed pick probes nothing');
   });

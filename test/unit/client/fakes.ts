@@ -70,6 +70,8 @@ export function fakeHost(options: FakeHostOptions = {}): Host & { record: HostRe
     testMode: options.testMode ?? false,
     isTrusted: () => options.trusted ?? true,
     onDidGrantTrust: () => ({ dispose() {} }),
+    onDidChangeSetting: () => ({ dispose() {} }),
+    getSetting: <T>(section: string) => record.settings[section] as T | undefined,
     registerCommand: () => ({ dispose() {} }),
     executeCommand: async <T>() => undefined as T | undefined,
     activeDocument: options.active ?? (() => undefined),
@@ -90,7 +92,8 @@ export function fakeHost(options: FakeHostOptions = {}): Host & { record: HostRe
       const value = inputs.shift();
       return value !== undefined && opts.validate?.(value) ? undefined : value;
     },
-    showQuickPick: async <T>(items: PickItem<T>[]) => {
+    showQuickPick: async <T>(pending: PickItem<T>[] | Thenable<PickItem<T>[]>) => {
+      const items = await pending;
       record.picks.push(items as PickItem<unknown>[]);
       return options.pick?.(items as PickItem<unknown>[]) as PickItem<T> | undefined;
     },

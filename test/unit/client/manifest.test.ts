@@ -25,8 +25,8 @@ describe('extension manifest (package.json)', () => {
     for (const option of SHARED_OPTIONS) assert.deepEqual(settings[`rolloutLint.${option}`]?.default, DEFAULT_CONFIG[option], option);
     assert.deepEqual(
       Object.keys(DEFAULT_CONFIG).filter((k) => !(SHARED_OPTIONS as readonly string[]).includes(k)),
-      ['ignore'],
-      'every DEFAULT_CONFIG key is a setting, except ignore (only in .rolloutlintrc.json)',
+      [],
+      'every DEFAULT_CONFIG key is a setting (ignore too, as ESLint and ruff users expect)',
     );
   });
 
@@ -34,12 +34,13 @@ describe('extension manifest (package.json)', () => {
     assert.deepEqual(Object.keys(settings['rolloutLint.rules'].properties ?? {}).sort(), RULES.map((r) => r.meta.id).sort());
   });
 
-  it('every setting has a markdownDescription; trace.server is window-scoped, the rest resource-scoped', () => {
+  it('every setting has a markdownDescription; trace.server and run are window-scoped, server.path machine-scoped (no workspace may set what runs), the rest resource-scoped', () => {
+    const scopes: Record<string, string> = { 'rolloutLint.trace.server': 'window', 'rolloutLint.run': 'window', 'rolloutLint.server.path': 'machine' };
     for (const [name, s] of Object.entries(settings)) {
       assert.ok(s.markdownDescription && s.markdownDescription.length > 20, name);
-      assert.equal(s.scope, name === 'rolloutLint.trace.server' ? 'window' : 'resource', name);
+      assert.equal(s.scope, scopes[name] ?? 'resource', name);
     }
-    assert.deepEqual(Object.keys(settings).sort(), ['enable', 'extraKeys', 'extraProviders', 'jsonGlobs', 'maxFileBytes', 'rolloutGlobs', 'rules', 'testGlobs', 'trace.server'].map((k) => `rolloutLint.${k}`));
+    assert.deepEqual(Object.keys(settings).sort(), ['enable', 'extraKeys', 'extraProviders', 'ignore', 'jsonGlobs', 'maxFileBytes', 'rolloutGlobs', 'rules', 'run', 'server.path', 'testGlobs', 'trace.server'].map((k) => `rolloutLint.${k}`));
   });
 
   it('contributes.commands lists exactly the commands the extension registers', () => {

@@ -3,7 +3,7 @@ import { COMMANDS, TEST_CONNECTION_COMMAND } from '../../../client/src/commands/
 import { fixAll, fixAllMessage } from '../../../client/src/commands/fix-all';
 import { restartServer } from '../../../client/src/commands/restart-server';
 import { showOutput } from '../../../client/src/commands/show-output';
-import { initializationOptions } from '../../../client/src/options';
+import { clientSettings, diagnosticPullOptions, initializationOptions } from '../../../client/src/options';
 import { LanguageStatus, statusView } from '../../../client/src/status';
 import type { CommandContext, CommandModule, Host, StatusItem } from '../../../client/src/types';
 import { fakeContext, fakeHost as completeHost } from './fakes';
@@ -88,14 +88,24 @@ describe('client modules (no VS Code needed)', () => {
     });
     assert.deepEqual(await fixAll.run(ctx), { fixed: 2, remaining: 1 });
     assert.deepEqual(ctx.requests, [['workspace/executeCommand', { command: 'rolloutLint.server.fixAll', arguments: [{ uri: 'file:///w/.env' }] }]]);
-    assert.deepEqual(shown, ['Fixed 2 problems in configs/.env. 1 left need a decision: see their quick fixes.']);
+    assert.deepEqual(shown, ['Fixed 2 problems in configs/.env. 1 still needs a decision: see its quick fixes.']);
+  });
+
+  it('rolloutLint.run and rolloutLint.server.path: when the editor pulls diagnostics, which server runs (user settings only)', () => {
+    const host = (effective: Record<string, unknown>, user: Record<string, unknown>) => ({ getSetting: <T>(s: string) => effective[s] as T, getUserSetting: <T>(s: string) => user[s] as T });
+    assert.deepEqual(clientSettings(host({}, {})), { run: 'onType' });
+    assert.deepEqual(diagnosticPullOptions(clientSettings(host({ 'rolloutLint.run': 'onSave' }, {})).run), { onChange: false, onSave: true });
+    assert.deepEqual(diagnosticPullOptions('onType'), { onChange: true, onSave: false });
+    assert.deepEqual(clientSettings(host({}, { 'rolloutLint.server.path': '/opt/rl/server.js' })).server, { kind: 'module', path: '/opt/rl/server.js' });
+    assert.deepEqual(clientSettings(host({}, { 'rolloutLint.server.path': '/usr/local/bin/rollout-lint-server' })).server, { kind: 'executable', path: '/usr/local/bin/rollout-lint-server' });
+    assert.equal(clientSettings(host({ 'rolloutLint.server.path': '/tmp/evil.sh' }, {})).server, undefined, 'a workspace value is never run');
   });
 
   it('Fix All messages: one, none fixable, clean, and in Chinese', () => {
     assert.equal(fixAllMessage('en', '.env', { fixed: 1, remaining: 0 }), 'Fixed 1 problem in .env.');
-    assert.equal(fixAllMessage('en', '.env', { fixed: 0, remaining: 3 }), 'Nothing in .env can be fixed safely. 3 left need a decision: see their quick fixes.');
+    assert.equal(fixAllMessage('en', '.env', { fixed: 0, remaining: 3 }), 'Nothing in .env can be fixed safely. 3 still need a decision: see their quick fixes.');
     assert.equal(fixAllMessage('en', '.env', { fixed: 0, remaining: 0 }), 'No problems in .env.');
-    assert.equal(fixAllMessage('zh-cn', 'configs/.env', { fixed: 2, remaining: 1 }), '已修复 configs/.env 中的 2 个问题。还有 1 个问题需要你来决定：请查看它们的快速修复。');
+    assert.equal(fixAllMessage('zh-cn', 'configs/.env', { fixed: 2, remaining: 1 }), '已修复 configs/.env 中的 2 个问题。还有 1 个问题需要你来决定：请查看它的快速修复。');
   });
 
   it('Fix All without an editor says to open a file; without a running server it does nothing', async () => {
@@ -174,5 +184,9 @@ describe('client modules: report, fix on save, scan summary', () => {
       'workspace scan: 8 candidate files, 6 linted, 1 unchanged, 5 errors, 2 warnings in 1234 ms; slow files: b/c.sh (900 ms), a.py (600 ms)',
     );
     assert.equal(scanSummary(0, { linted: 0, unchanged: 0, errors: 0, warnings: 0, slow: [] }, 3), 'workspace scan: 0 candidate files, 0 linted, 0 unchanged, 0 errors, 0 warnings in 3 ms');
+    assert.equal(
+      scanSummary(8, { linted: 6, unchanged: 1, errors: 5, warnings: 2, slow: [{ file: 'a.py', ms: 600 }] }, 1234, 'zh-CN'),
+      '工作区扫描：8 个候选文件，检查了 6 个，1 个未变，5 个错误，2 个警告，用时 1234 ms；较慢的文件：a.py (600 ms)',
+    );
   });
 });

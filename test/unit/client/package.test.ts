@@ -27,7 +27,7 @@ const ALLOWED = [
   /^package\.nls(\.zh-cn)?\.json$/,
   /^l10n\/bundle\.l10n(\.zh-cn)?\.json$/,
   /^client\/README\.md$/,
-  /^client\/media\/walkthrough\/[a-z-]+\.png$/,
+  /^client\/media\/walkthrough\/(zh-cn\/)?[a-z-]+\.png$/,
   /^CHANGELOG\.md$/,
   /^LICENSE(\.md|\.txt)?$/,
   /^client\/dist\/extension\.js$/,
@@ -93,7 +93,13 @@ describe('the .vsix package (vsce, --no-dependencies)', function () {
     const readme = readFileSync(join(ROOT, 'client', 'README.md'), 'utf8');
     assert.doesNotMatch(readme, /npm ci|npm start|npm test/, 'the marketplace README is for users, not developers');
     for (const image of readme.matchAll(/!\[[^\]]*\]\(([^)]+)\)/g)) assert.ok(existsSync(join(ROOT, 'client', image[1])), `client/README.md shows a missing image ${image[1]}`);
-    for (const step of pkg.contributes.walkthroughs.flatMap((w: { steps: { media: { image: string } }[] }) => w.steps)) assert.ok(existsSync(join(ROOT, step.media.image)), `walkthrough image ${step.media.image} is missing`);
+    // the walkthrough's images come per UI language (package.nls*.json): Chinese screenshots under zh-cn
+    for (const nls of ['package.nls.json', 'package.nls.zh-cn.json'].map((f) => JSON.parse(readFileSync(join(ROOT, f), 'utf8')) as Record<string, string>)) {
+      for (const step of pkg.contributes.walkthroughs.flatMap((w: { steps: { media: { image: string } }[] }) => w.steps)) {
+        const image = step.media.image.replace(/^%(.+)%$/, (whole: string, key: string) => nls[key] ?? whole);
+        assert.ok(existsSync(join(ROOT, image)), `walkthrough image ${image} is missing`);
+      }
+    }
   });
 
   it(`packages to at most ${MAX_VSIX_BYTES / 1024 / 1024} MB`, () => {

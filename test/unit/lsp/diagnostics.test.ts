@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DiagnosticSeverity, DocumentDiagnosticReportKind, type Diagnostic, type FullDocumentDiagnosticReport } from 'vscode-languageserver-protocol';
+import { DiagnosticSeverity, DocumentDiagnosticReportKind, WorkspaceDiagnosticRequest, type Diagnostic, type FullDocumentDiagnosticReport } from 'vscode-languageserver-protocol';
 import { LineIndex } from '../../../server/src/core/positions';
 import { isolatedCopy, lintInWorkspace } from '../../support/lint';
 import { fileUri, FIXTURE_WORKSPACE, TestClient } from './harness';
@@ -224,6 +224,50 @@ describe('LSP diagnostics: notebook cells and TOML', () => {
       await client.stop();
     }
   });
+
+  for (const mode of ['push', 'pull'] as const) {
+    it(`empties a notebook's own report (notebook-JSON positions) while its cells are open, and brings it back when they close (${mode})`, async () => {
+      const nb = isolatedCopy(FIXTURE_WORKSPACE);
+      const path = join(nb.root, 'rollout.ipynb');
+      const source = ['client = OpenAI(base_url="http://127.0.0.1:30000/v1/v1", api_key="EMPTY")\n'];
+      writeFileSync(path, JSON.stringify({ cells: [{ cell_type: 'code', metadata: {}, source, outputs: [], execution_count: null }], metadata: {}, nbformat: 4, nbformat_minor: 5 }, null, 1));
+      const notebook = fileUri(path);
+      const cell = `vscode-notebook-cell:${notebook.slice('file://'.length)}#W0sZmlsZQ%3D%3D`;
+      const client = await TestClient.start({ pull: mode === 'pull', root: nb.root });
+      try {
+        const notebookItems = async (previous: { uri: string; value: string }[]) => {
+          const report = await client.connection.sendRequest(WorkspaceDiagnosticRequest.type, { previousResultIds: previous });
+          const item = report.items.find((i) => i.uri === notebook);
+          return item && { resultId: item.resultId!, items: item.kind === 'full' ? item.items : undefined };
+        };
+        if (mode === 'push') assert.equal((await client.waitForPublish(notebook, (p) => p.diagnostics.length > 0)).diagnostics[0].code, 'base-url-duplicate-v1');
+        let previous: { uri: string; value: string }[] = [];
+        if (mode === 'pull') {
+          const first = await notebookItems([]);
+          assert.deepEqual(first?.items?.map((d) => d.code), ['base-url-duplicate-v1']);
+          previous = [{ uri: notebook, value: first!.resultId }];
+        }
+        await client.open(cell, 'python', source.join(''));
+        if (mode === 'push') await client.waitForPublish(notebook, (p) => p.diagnostics.length === 0);
+        else {
+          assert.deepEqual((await notebookItems(previous))?.items, []);
+          // VS Code's client also pulls a notebook tab by its file URI
+          assert.deepEqual(((await client.pull(notebook)) as FullDocumentDiagnosticReport).items, []);
+          // the endpoint lists name it once too (the open cell, not the file again from disk)
+          const rows = (await client.connection.sendRequest('rolloutLint/endpointRows')) as { uri: string; file: string }[];
+          assert.deepEqual(rows.filter((r) => r.file === 'rollout.ipynb').map((r) => r.uri), [cell]);
+          const list = (await client.connection.sendRequest('rolloutLint/endpoints', {})) as { uri: string; path: string }[];
+          assert.deepEqual(list.filter((e) => e.path === 'rollout.ipynb').map((e) => e.uri), [cell]);
+        }
+        await client.close(cell);
+        if (mode === 'push') await client.waitForPublish(notebook, (p) => p.diagnostics.length === 1);
+        else assert.deepEqual((await notebookItems([]))?.items?.map((d) => d.code), ['base-url-duplicate-v1']);
+      } finally {
+        await client.stop();
+        nb.cleanup();
+      }
+    });
+  }
 
   it('lints a Codex config.toml', async () => {
     const client = await TestClient.start({ pull: true, root: ws.root });

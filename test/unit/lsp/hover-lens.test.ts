@@ -73,6 +73,24 @@ describe('LSP hover and code lens (real server over stdio)', () => {
       assert.doesNotMatch(text, /0000000000/);
     }));
 
+  it('shows a placeholder key as written, as the finding\'s message does (it is no secret)', () =>
+    withClient({}, async (client) => {
+      writeFileSync(join(ws.root, 'scripts', 'placeholder.sh'), 'export OPENAI_BASE_URL=https://taotoken.net/api/v1\nexport OPENAI_API_KEY=YOUR_API_KEY\n');
+      const text = await hover(client, 'scripts/placeholder.sh', 'shellscript', 1, 25);
+      assert.ok(text);
+      assert.match(text, /Value: `YOUR_API_KEY` \(12 chars\)$/m);
+      assert.match(text, /`api-key-placeholder`/);
+      assert.match(text, /"YOUR_API_KEY"|YOUR_API_KEY/);
+    }));
+
+  it('names a finding\'s severity in the UI language (no English word in the Chinese hover)', () =>
+    withClient({ locale: 'zh-cn' }, async (client) => {
+      writeFileSync(join(ws.root, 'scripts', 'placeholder.sh'), 'export OPENAI_BASE_URL=https://taotoken.net/api/v1\nexport OPENAI_API_KEY=YOUR_API_KEY\n');
+      const text = await hover(client, 'scripts/placeholder.sh', 'shellscript', 1, 25);
+      assert.match(text ?? '', /`api-key-placeholder`（错误）· 依据：/);
+      assert.doesNotMatch(text ?? '', /（(error|warning|hint)）/);
+    }));
+
   it('on os.getenv("NAME") lists the definitions of the workspace in load order, nearest .env first (keys masked)', () =>
     withClient({}, async (client) => {
       let url = await hover(client, 'train/rollout_client.py', 'python', 5, 20);

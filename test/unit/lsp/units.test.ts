@@ -53,6 +53,7 @@ describe('LSP adapter units', () => {
     assert.equal(layer.extraProviders?.[0].source, 'rolloutLint settings');
     assert.equal(problems.length, 1);
     assert.match(problems[0], /rolloutLint\.maxFileBytes ignored/);
+    assert.deepEqual(settingsLayer({ ignore: ["generated/**"] }).layer.ignore, ["generated/**"], "ignore globs from settings, as in .rolloutlintrc.json");
     assert.equal(settingsLayer({ enable: false }).enabled, false);
     assert.deepEqual(settingsLayer(null), { enabled: true, layer: {}, problems: [] });
   });

@@ -6,7 +6,7 @@ import { DiagnosticSeverity, HoverRequest, type FullDocumentDiagnosticReport, ty
 import type { VerifiedEndpoint } from '../../../server/src/core/model/verified';
 import type { EndpointSummary } from '../../../server/src/lsp/endpoints';
 import { clockTime } from '../../../server/src/lsp/hover';
-import { fileUri, TestClient } from './harness';
+import { fileUri, TestClient, until } from './harness';
 
 const ENV = '# 中文\nOPENAI_BASE_URL=https://taotoken.net/api\n';
 const PROOF: VerifiedEndpoint = {
@@ -74,5 +74,21 @@ describe('LSP: verified endpoints and the endpoint list (real server over stdio)
       assert.equal(list[0].offset, ENV.indexOf('https://'));
       const info = (await client.connection.sendRequest('rolloutLint/endpointAt', { uri, offset: list[0].offset })) as { contentRange: unknown };
       assert.deepEqual(info.contentRange, { start: { line: 1, character: 16 }, end: { line: 1, character: 40 } });
+    }));
+
+  it('rolloutLint/endpoints answers from the env index: a file is not read again until a file event says it changed', () =>
+    withClient({}, async (client) => {
+      const json = join(root, 'serve', 'openclaw.json');
+      const paths = async () => ((await client.connection.sendRequest('rolloutLint/endpoints', {})) as EndpointSummary[]).map((e) => `${e.path} ${e.baseUrl}`);
+      assert.deepEqual(await paths(), ['.env https://taotoken.net/api', 'serve/openclaw.json http://127.0.0.1:30000/v1']);
+      const before = '{\n  "models": { "providers": { "local": { "baseUrl": "http://127.0.0.1:30000/v1", "api": "openai-completions" } } }\n}\n';
+      try {
+        writeFileSync(json, before.replace('30000', '8000'));
+        assert.deepEqual(await paths(), ['.env https://taotoken.net/api', 'serve/openclaw.json http://127.0.0.1:30000/v1'], 'no rescan: the index answers');
+        await client.watched([{ uri: fileUri(json), type: 2 }]);
+        await until(async () => ((await paths()).includes('serve/openclaw.json http://127.0.0.1:8000/v1') ? true : undefined));
+      } finally {
+        writeFileSync(json, before);
+      }
     }));
 });

@@ -55,12 +55,15 @@ describe('OffloadedLinter: lintDocument in a worker thread (issue 13 item 6)', f
 
   it('stops a job past its watchdog, reports the file as skipped (time) and starts a new worker for the next job', async () => {
     const grammars = await loadGrammars();
-    const stopping = new OffloadedLinter({ watchdogMs: () => 0 });
+    const logs: string[] = [];
+    const stopping = new OffloadedLinter({ watchdogMs: () => 1, log: (m) => logs.push(m) });
     try {
       const text = `rollout:\n${'  - base_url: https://h.example.com/v1\n'.repeat(50_000)}`;
       const outcome = await stopping.lint({ path: 'big.yaml', text }, { grammars });
       assert.deepEqual(outcome.findings.map((f) => [f.ruleId, f.data.reason]), [['skipped-file', 'time']]);
-      assert.match(outcome.findings[0].message, /per-file budget \(5000 ms\)/);
+      // the finding and the log name the same limit (the watchdog's)
+      assert.match(outcome.findings[0].message, /per-file budget \(1 ms\)/);
+      assert.ok(logs.some((m) => m.includes('ran past 1 ms')), logs.join('\n'));
     } finally {
       stopping.dispose();
     }

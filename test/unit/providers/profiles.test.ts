@@ -129,9 +129,9 @@ describe('profiles as evidence: documented URLs lint clean, others are named', (
       });
     }
     for (const site of p.websiteHosts ?? []) {
-      it(`${p.id}: https://${site}/ as a base URL gets one website finding`, async () => {
+      it(`${p.id}: https://${site}/ as a base URL gets one website finding (and the tracking one, whose fix is safe)`, async () => {
         const findings = await lint('.env', `OPENAI_BASE_URL=https://${site}/?utm_source=x\n`);
-        assert.deepEqual(findings.map((f) => f.ruleId), ['base-url-provider-website']);
+        assert.deepEqual(findings.map((f) => f.ruleId), ['base-url-provider-website', 'base-url-query-string']);
         assert.match(findings[0].message, new RegExp(p.name.replace(/[()]/g, '\\$&')));
       });
     }
@@ -144,9 +144,11 @@ describe('profiles as evidence: documented URLs lint clean, others are named', (
   }
 
   it('a page on a host that serves both website and API is named; the API paths are not', async () => {
-    for (const url of ['https://taotoken.net/console/keys', 'https://openrouter.ai/docs/quickstart', 'https://taotoken.net/docs?utm_source=x']) {
+    for (const url of ['https://taotoken.net/console/keys', 'https://openrouter.ai/docs/quickstart']) {
       assert.deepEqual((await lint('.env', `OPENAI_BASE_URL=${url}\n`)).map((f) => f.ruleId), ['base-url-provider-website'], url);
     }
+    // tracking parameters are a second cause with a safe fix of its own
+    assert.deepEqual((await lint('.env', 'OPENAI_BASE_URL=https://taotoken.net/docs?utm_source=x\n')).map((f) => f.ruleId), ['base-url-provider-website', 'base-url-query-string']);
     assert.deepEqual((await lint('.env', 'ANTHROPIC_BASE_URL=https://taotoken.net/api\n')).map((f) => f.ruleId), []);
     assert.deepEqual((await lint('.env', 'OPENAI_BASE_URL=https://api.groq.com/docs\n')).map((f) => f.ruleId), [], 'API-only hosts are left to the path rules');
   });

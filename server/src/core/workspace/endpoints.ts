@@ -50,14 +50,25 @@ export interface EndpointRow {
    * site does not), `unknown` (no request site in the file).
    */
   logprobs: 'requested' | 'missing' | 'unknown';
-  /** Warnings and errors (and hints) on this setting, by rule id. */
+  /**
+   * Errors, warnings and hints on this setting, on the API key written beside it, and on the file's
+   * request sites (log probs), by rule id: a row without findings agrees with Problems.
+   */
   findings: { ruleId: string; severity: string; message: string }[];
 }
 
 const within = (r: Range, outer: Range) => r.start >= outer.start && r.end <= outer.end;
 
+/** The API key setting written in the same block as `setting` (same `.env`, same `OpenAI(…)` call, same script). */
+function pairedKey(setting: Setting, outcome: LintOutcome): Setting | undefined {
+  return outcome.resolution.settings.find((s) => s.role === 'apiKey' && s.group === setting.group && s !== setting);
+}
+
+/** Rules about the request sites of a file: their findings are the row's `logprobs` line, so they count for the row. */
+const REQUEST_RULES = /^(top-)?logprobs-/;
+
 function keySource(setting: Setting, outcome: LintOutcome, env: EnvView | undefined, locale: Locale): string | null {
-  const key = outcome.resolution.settings.find((s) => s.role === 'apiKey' && s.group === setting.group && s !== setting);
+  const key = pairedKey(setting, outcome);
   const reference = key?.value !== undefined ? /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/.exec(key.value.trim())?.[1] : undefined;
   if (key?.value !== undefined && !reference) return `${key.key} ${maskSecret(key.value, locale)}`;
   const readName = reference ?? (key ? outcome.extraction.envReads.find((r) => within(r.range, key.valueRange))?.name : undefined);
@@ -102,8 +113,14 @@ export function endpointRows(outcome: LintOutcome, env?: EnvView, locale: Locale
     if (!base.parsed && base.requests.length === 0) continue;
     const { setting } = base;
     const at = lines.positionAt(setting.valueRange.start);
+    const key = pairedKey(setting, outcome);
+    // What the row shows (its key, its log probs) is judged by the same findings Problems lists:
+    // a row is clean only when its base URL, its paired key and the file's requests are.
     const findings = outcome.findings
-      .filter((f: Finding) => within(f.range, setting.statementRange) || within(f.range, setting.valueRange))
+      .filter((f: Finding) =>
+        within(f.range, setting.statementRange) || within(f.range, setting.valueRange)
+        || (key !== undefined && (within(f.range, key.statementRange) || within(f.range, key.valueRange)))
+        || (logprobs !== 'unknown' && REQUEST_RULES.test(f.ruleId)))
       .map((f) => ({ ruleId: f.ruleId, severity: f.severity, message: f.message }));
     const common = {
       file: outcome.document.path,

@@ -6,6 +6,7 @@ import { LineIndex } from '../positions';
 import { isServerLaunch } from '../formats/shell';
 import { formatOf } from '../files';
 import { composeLaunches, shellLaunches, type ServerLaunch } from './servers';
+import { redactUrlCredentials } from '../redact';
 
 /** A span in some workspace file (see `FileLocation`). */
 export type EnvLocation = FileLocation;
@@ -67,6 +68,21 @@ export interface EnvFileLink {
   order: number;
 }
 
+/**
+ * A literal base URL written in a file (Test Connection's endpoint list comes from the index, never
+ * from a rescan). `baseUrl` has credentials redacted (`user:****@`); no key is kept.
+ */
+export interface IndexedEndpoint {
+  /** The key as written (`OPENAI_BASE_URL`, `base_url`). */
+  key: string;
+  valueAt: EnvLocation;
+  baseUrl: string;
+  /** Consumer ids, most likely first. */
+  consumers: string[];
+  /** Provider profile ids, best first. */
+  providers: string[];
+}
+
 /** What one file contributes to the workspace env index. */
 export interface FileEnv {
   path: string;
@@ -74,6 +90,8 @@ export interface FileEnv {
   reads: EnvReadRef[];
   /** Compose files: the dotenv files their services name in `env_file:`. */
   envFiles?: EnvFileLink[];
+  /** The literal base URLs the file writes (omitted when none). */
+  endpoints?: IndexedEndpoint[];
   /** Python: `load_dotenv(override=True)` — dotenv values win over the process environment for this file's reads. */
   dotenvOverrides?: boolean;
   /** JSON/YAML/TOML: the `loadedReadName`s of its base URLs, whose reads in code (`json.load` … `OpenAI(base_url=…)`) it depends on. */
@@ -207,6 +225,10 @@ export function envFactsOf(path: string, text: string, extraction: Extraction, b
   const format = formatOf(path);
   const servers = format === 'shell' ? shellLaunches(path, text) : format === 'yaml' ? composeLaunches(path, text) : [];
   if (servers.length) file.servers = servers;
+  const endpoints = baseUrls
+    .filter((b) => b.parsed !== undefined && b.setting.value !== undefined && !b.setting.origin)
+    .map((b): IndexedEndpoint => ({ key: b.setting.key, valueAt: loc(b.setting.valueRange), baseUrl: redactUrlCredentials(b.setting.value!.trim()), consumers: b.consumers.map((c) => c.id), providers: b.providers.map((p) => p.id) }));
+  if (endpoints.length) file.endpoints = endpoints;
   return file;
 }
 
