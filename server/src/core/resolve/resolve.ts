@@ -4,7 +4,7 @@ import { BUILTIN_PROVIDERS, matchProviders, type ProviderProfile } from '../prov
 import { consumersOf } from './consumers';
 import { isReferenceValue } from '../evidence/value';
 import { roleOf } from './roles';
-import { effectiveRequestUrl, parseBaseUrl, type ParsedBaseUrl } from './urls';
+import { effectiveRequestUrl, parseBaseUrl, sdkJoin, type ParsedBaseUrl } from './urls';
 import { CLIENT_URL, clientsOf, requestPath, valueFor, type ClientReading } from './clients';
 
 /** The URL one consumer will request for a chat call on a base URL. */
@@ -101,7 +101,7 @@ export function rolesOf(settings: readonly Setting[]): (role: Role) => Setting[]
  * `effectiveRequestUrl` on the trimmed value.
  */
 function requestsOf(setting: Setting, value: string, consumer: Consumer): EffectiveRequest[] {
-  const path = requestPath(consumer.id, consumer.appendedPath);
+  const path = consumer.appendedPath === undefined && consumer.operationPath !== undefined ? consumer.operationPath : requestPath(consumer.id, consumer.appendedPath);
   const out: EffectiveRequest[] = [];
   for (const reading of clientsOf(setting, consumer.id, consumer.via)) {
     const base = valueFor(setting, reading.client, reading.loader);
@@ -111,14 +111,16 @@ function requestsOf(setting: Setting, value: string, consumer: Consumer): Effect
     if (same) same.clients.push(reading);
     else out.push({ consumer, url, sent, clients: [reading] });
   }
-  return out.length > 0 ? out : [{ consumer, url: effectiveRequestUrl(value, consumer.id, consumer.appendedPath), sent: true, clients: [] }];
+  const fallback = consumer.appendedPath === undefined && consumer.operationPath !== undefined ? sdkJoin(value.trim(), consumer.operationPath) : effectiveRequestUrl(value, consumer.id, consumer.appendedPath);
+  return out.length > 0 ? out : [{ consumer, url: fallback, sent: true, clients: [] }];
 }
 
 /**
- * A setting whose name code joins a path onto (`f"{ROUTER}/v1/chat/completions"`) is a base URL
- * whatever it is called.
+ * A setting whose name code joins a path onto (`f"{ROUTER}/v1/chat/completions"`) or hands to a
+ * client as its base is a base URL whatever it is called.
  */
 function isEvidenceTarget(setting: Setting, extraction: Extraction): boolean {
   const targets = setting.kind === 'assignment' ? [setting.path, setting.key] : setting.kind === 'env' || setting.kind === 'envDefault' ? [`env:${setting.envName ?? setting.key}`] : [];
-  return extraction.consumerEvidence.some((e) => targets.includes(e.target));
+  // A value handed whole to an HTTP call (`requests.get(db_url)`) is a URL, not a base: no promotion.
+  return extraction.consumerEvidence.some((e) => targets.includes(e.target) && !(e.consumer.id === 'raw' && e.consumer.appendedPath === undefined));
 }
