@@ -1,4 +1,4 @@
-import type { Extraction, Finding, Format, Range, Severity, TextEdit } from './model/types';
+import type { Extraction, Finding, Format, ParseProblem, Range, Severity, TextEdit } from './model/types';
 import { emptyExtraction } from './model/types';
 import type { WorkspaceFacts } from './model/facts';
 import type { ModelList, VerifiedEndpoint } from './model/verified';
@@ -21,7 +21,8 @@ import { fixesKeepMeaning } from './fix-check';
 import { secretRanges } from './secrets';
 import { notebookSource, toNotebookExtraction, toNotebookFinding, toNotebookRange, type NotebookSource } from './formats/notebook';
 import { lowerSeverity, renderEvidence, severityCap, type Evidence } from './evidence/evidence';
-import { fileEvidence } from './evidence/file';
+import { fileEvidence, fileSeverityCap } from './evidence/file';
+import { blankTemplateActions, certainPartOfTemplate } from './evidence/template';
 import { derivedEvidence } from './evidence/derive';
 import { documentSecrets, redact } from './redact';
 import { BudgetExceeded, DEFAULT_BUDGET, spend, withBudget, type LintBudget } from './budget';
@@ -54,6 +55,11 @@ export interface LintOptions {
   env?: EnvView;
   /** An extraction of exactly this text made while indexing (BOM removed), reused instead of parsing again. */
   reuse?: { text: string; extraction: Extraction };
+  /**
+   * Notebooks only (set by `lintNotebook`): the range of the code cell holding an offset of the joined
+   * source. Each cell is parsed on its own by Jupyter, so a syntax error hides nothing past its cell.
+   */
+  cellAt?: (offset: number) => Range;
 }
 
 /** A rule that threw: the run goes on without its findings; the CLI exits 2, the server logs it. */
@@ -132,23 +138,26 @@ function lintWithinBudget(input: { path: string; text: string; format?: Format }
   const notebook = format === 'notebook' ? notebookSource(text) : undefined;
   if (notebook && 'source' in notebook) return lintNotebook(document, notebook, options);
 
+  const file = fileEvidence(document.path, config, text, format);
   let extraction: Extraction;
   const reused = options.reuse?.text === text ? options.reuse.extraction : undefined;
   try {
-    extraction = reused && !notebook
+    extraction = reused && !notebook && !file.templated
       ? { ...reused, settings: [...reused.settings], consumerEvidence: [...reused.consumerEvidence], envReads: [...reused.envReads], parseProblems: [...reused.parseProblems] }
       : notebook
         ? notebookExtraction(notebook)
-        : extract(format, text, document.path, options.grammars);
+        : extract(format, file.templated ? blankTemplateActions(text, file.templated.actions) : text, document.path, options.grammars);
   } catch (error) {
     if (error instanceof BudgetExceeded) throw error;
     extraction = emptyExtraction();
     extraction.parseProblems.push({ message: `could not parse: ${(error as Error).message}`, range: { start: 0, end: Math.min(text.length, 1) } });
   }
+  // A templated file (Helm, Jinja, cookiecutter) is not what its loader reads: lint what is certain, never its syntax.
+  if (file.templated && !notebook) extraction = certainPartOfTemplate(extraction, file.templated.actions);
+  if (options.cellAt) extraction.parseProblems = extraction.parseProblems.map((p) => withinCell(p, options.cellAt!));
   const env = options.env ?? NO_ENV;
   const crossFile = importCrossFile(extraction, document.path, env);
   const resolution = resolve(extraction, config);
-  const file = fileEvidence(document.path, config);
   const documentEnv = withDocument(env, envFactsOf(document.path, text, extraction, resolution.baseUrls));
 
   const findings: Finding[] = [];
@@ -158,6 +167,7 @@ function lintWithinBudget(input: { path: string; text: string; format?: Format }
   /** A syntax error in a structured file may shift what the parser saw: offer no edits into it (as ESLint does on a fatal parse error). */
   const fixesAllowed = format === 'dotenv' || extraction.parseProblems.every((p) => p.kind === 'duplicateKey');
   let ruleIndex = 0;
+  const fileCap = (ruleId: string) => fileSeverityCap(file, ruleId);
   for (const rule of RULES) {
     if (options.onlyRules && !options.onlyRules.includes(rule.meta.id)) continue;
     const level = ruleLevel(rule, config);
@@ -179,7 +189,7 @@ function lintWithinBudget(input: { path: string; text: string; format?: Format }
         const evidence: Evidence = r.evidence ?? derivedEvidence(r.subject, r.range, format, extraction, resolution, locale);
         findings.push({
           ruleId: rule.meta.id,
-          severity: lowerSeverity(r.severity && level === rule.meta.defaultSeverity ? r.severity : level, severityCap(evidence.strength)),
+          severity: lowerSeverity(lowerSeverity(r.severity && level === rule.meta.defaultSeverity ? r.severity : level, severityCap(evidence.strength)), fileCap(rule.meta.id) ?? 'error'),
           messageId: r.messageId,
           data: r.data ?? {},
           message: render(rule, locale, r.messageId, r.data, options.surface),
@@ -219,6 +229,7 @@ function lintWithinBudget(input: { path: string; text: string; format?: Format }
   }
   const kept = applySuppressions(applyPrecedence(finishCrossFile(findings, crossFile, resolution, locale)), extraction.comments, document, { locale, config, onlyRules: options.onlyRules, reportUnused: options.reportUnusedDisableDirectives });
   kept.sort((a, b) => a.range.start - b.range.start || a.range.end - b.range.end || a.ruleId.localeCompare(b.ruleId));
+  dropRepeatsOnLine(kept, text);
   const known = documentSecrets(extraction);
   for (const f of kept) {
     f.message = redact(f.message, known);
@@ -237,7 +248,7 @@ function lintWithinBudget(input: { path: string; text: string; format?: Format }
  * the kernel is not Python (nothing to lint).
  */
 function lintNotebook(document: LintDocument, read: { source: NotebookSource }, options: LintOptions): LintOutcome {
-  const inner = lintWithinBudget({ path: document.path, text: read.source.text, format: 'python' }, options);
+  const inner = lintWithinBudget({ path: document.path, text: read.source.text, format: 'python' }, { ...options, cellAt: (offset) => cellRange(read.source, offset) });
   toNotebookExtraction(read.source, inner.extraction);
   return {
     ...inner,
@@ -252,4 +263,47 @@ function notebookExtraction(read: ReturnType<typeof notebookSource>): Extraction
   const extraction = emptyExtraction();
   if ('problems' in read) extraction.parseProblems.push(...read.problems);
   return extraction;
+}
+
+/**
+ * Removes, in place, every finding that repeats an earlier one on the same line (same rule, severity
+ * and message): one root cause, one finding (issue 23). `findings` must be sorted by offset.
+ */
+export function dropRepeatsOnLine(findings: Finding[], text: string): void {
+  const seen = new Set<string>();
+  let line = 0;
+  let at = 0;
+  let kept = 0;
+  for (const f of findings) {
+    for (let i = text.indexOf('\n', at); i !== -1 && i < f.range.start; i = text.indexOf('\n', i + 1)) {
+      line++;
+      at = i + 1;
+    }
+    const key = `${line}\u0000${f.ruleId}\u0000${f.severity}\u0000${f.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    findings[kept++] = f;
+  }
+  findings.length = kept;
+}
+
+/** The range of the joined notebook source that belongs to the cell holding `offset` (added line breaks excluded). */
+function cellRange(source: NotebookSource, offset: number): Range {
+  const at = Math.min(Math.max(offset, 0), source.cells.length - 1);
+  const cell = source.cells[at];
+  if (cell < 0) return { start: at, end: at + 1 };
+  let start = at;
+  let end = at;
+  while (start > 0 && source.cells[start - 1] === cell) start--;
+  while (end < source.cells.length && source.cells[end] === cell) end++;
+  return { start, end };
+}
+
+/** A parse problem whose hidden region is cut to the notebook cell it starts in. */
+function withinCell(problem: ParseProblem, cellAt: (offset: number) => Range): ParseProblem {
+  if (!problem.hidden) return problem;
+  const cell = cellAt(problem.range.start);
+  const start = Math.max(problem.hidden.start, cell.start);
+  const end = Math.min(problem.hidden.end, cell.end);
+  return { ...problem, hidden: end > start ? { start, end } : { ...problem.range } };
 }

@@ -40,7 +40,11 @@ describe('evidence model', () => {
       ['.env.example', 'template'],
       ['config.sample.yaml', 'template'],
       ['rollout/policy_serving.py', 'source'],
-      ['examples/gspo_trainer/test_gspo_3b_math.sh', 'source'],
+      ['examples/gspo_trainer/test_gspo_3b_math.sh', 'tutorial'],
+      ['cookbook/guardrails/chatbot.ipynb', 'tutorial'],
+      ['examples/app/.env', 'source'],
+      ['examples/app/.env.example', 'template'],
+      ['notebooks_util/run.ipynb', 'source'],
       ['contest/run.py', 'source'],
     ];
     for (const [path, kind] of cases) it(`${path} → ${kind}`, () => assert.equal(fileEvidence(path, DEFAULT_CONFIG).kind, kind));

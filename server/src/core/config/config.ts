@@ -40,6 +40,7 @@ export const DEFAULT_CONFIG: LintConfig = {
     '**/test/**',
     '**/tests/**',
     '**/testing/**',
+    '**/autotest/**',
     '**/__tests__/**',
     '**/test_*.py',
     '**/*_test.py',

@@ -96,5 +96,32 @@ export function isSelfHostedBase(setting: Setting, resolution: Resolution): bool
   const parsed = resolution.baseUrls.find((b) => b.setting === setting)?.parsed;
   if (parsed) return isLocalHost(parsed.host);
   const raw = setting.raw.replace(/^[fFrRbB]{0,2}["'`]/, '');
-  return /^https?:\/\/(\$|\{)/.test(raw) || /^\$\{?\w+\}?(:\$\{?\w+\}?)?(\/|$)/.test(raw);
+  return /^https?:\/\/(\$|\{)/.test(raw) || /^\$\{?\w+\}?(:\$\{?\w+\}?)?(\/|$)/.test(raw) || /^\{[\w.]+\}(\/|$)/.test(raw) || /^[A-Za-z_][\w.]*\s*\+/.test(raw);
+}
+
+/** Settings beside which an Azure OpenAI client is built: with an empty key it uses Azure AD tokens (openai-python `lib/azure.py`). */
+const AZURE_SIBLING = /^(azure_endpoint|azure_deployment|api_version|openai_api_version|azure_ad_token|azure_ad_token_provider|azure_openai_endpoint|azure_openai_api_version)$/;
+
+/** Names of a mapping of defaults that environment variables overlay (`SOMARK_DEFAULT_CONFIG`, `DEFAULTS`, `default_env`). */
+const DEFAULTS_TABLE = /(^|_)defaults?(_|$)/i;
+
+/**
+ * Why an empty key is deliberate, or `undefined` when nothing says so (issue 23, kind 4):
+ * - beside Azure settings (`azure_endpoint`, `api_version`, `azure_ad_token_provider`) or with `azure` in
+ *   its name: AzureOpenAI then authenticates with Azure AD;
+ * - beside another credential in the same group that is set (`ANTHROPIC_AUTH_TOKEN: "test"` with
+ *   `ANTHROPIC_API_KEY: ""`: Claude Code sends the token);
+ * - an entry of a defaults table (`X_DEFAULT_CONFIG = {"X_API_KEY": ""}`) that the environment overlays.
+ */
+export function emptyKeyMeaning(setting: Setting, resolution: Resolution): Evidence | undefined {
+  const siblings = resolution.settings.filter((s) => s !== setting && s.group === setting.group);
+  const azure = siblings.find((s) => AZURE_SIBLING.test(normalizeKey(s.key)));
+  if (azure || /(^|_)azure(_|$)/.test(normalizeKey(setting.key))) {
+    return { strength: 'plausible', id: 'key.emptyAzureAd', data: { key: setting.key, other: azure?.key ?? setting.key } };
+  }
+  const other = siblings.find((s) => s.role === 'apiKey' && s.value !== undefined && s.value.trim() !== '');
+  if (other) return { strength: 'plausible', id: 'key.emptyAlternative', data: { key: setting.key, other: other.key } };
+  const table = setting.kind === 'dictEntry' ? setting.path.split('.')[0] : undefined;
+  if (table && table !== setting.path && DEFAULTS_TABLE.test(table)) return { strength: 'plausible', id: 'key.emptyDefaults', data: { key: setting.key, dict: table } };
+  return undefined;
 }

@@ -42,3 +42,12 @@ export function namesOtherEndpoint(path: string): boolean {
   const last = segments[segments.length - 1];
   return last !== undefined && !BASE_SEGMENT.test(last) && /^[A-Za-z_][\w.-]*$/.test(last);
 }
+
+/**
+ * The operation path a client constructor makes instead of chat: LangChain `OpenAIEmbeddings`,
+ * LlamaIndex `OpenAIEmbedding` and the like call `{base}/embeddings` (openai-python
+ * `resources/embeddings.py` posts to `/embeddings`). `undefined` for chat clients.
+ */
+export function operationPathOfCallee(callee: string): string | undefined {
+  return /Embeddings?$/.test(calleeName(callee)) ? '/embeddings' : undefined;
+}

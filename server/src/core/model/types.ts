@@ -190,6 +190,11 @@ export interface Consumer {
   via: string;
   /** When the consumer is code that appends a literal path (`f"{base}/v1/chat/completions"`). */
   appendedPath?: string;
+  /**
+   * The operation an SDK-style client makes when it is not chat (`/embeddings` for `OpenAIEmbeddings`),
+   * joined the SDK way; absent = the consumer's chat path (`CONSUMER_CHAT_PATH`).
+   */
+  operationPath?: string;
   /** Set when the consumer is code in another file that reads the value from the environment. */
   origin?: FileLocation;
 }
@@ -203,6 +208,11 @@ export interface ConsumerEvidence {
   target: string;
   consumer: Consumer;
   range: Range;
+  /**
+   * Where a setting must sit for `target` to name it: the enclosing class of a `self.x` use, the
+   * enclosing function of a local name (Python). Absent = anywhere in the file (module names, env vars).
+   */
+  within?: Range;
 }
 
 /** An environment variable read in code (`os.getenv("K", "d")`, `${K:-d}`), for hover and consumers. */

@@ -1,6 +1,6 @@
 import type { Consumer, ConsumerEvidence, Setting } from '../model/types';
 import { isRequestUrl, normalizeKey } from './roles';
-import { consumerOfCallee } from '../model/clients';
+import { consumerOfCallee, operationPathOfCallee } from '../model/clients';
 import { isCodexCommand, toolFlags } from '../model/tools';
 
 
@@ -65,7 +65,8 @@ export function consumersOf(setting: Setting, groupOf: (group: string) => readon
   // AzureOpenAI(azure_endpoint=…) builds `{endpoint}/openai/deployments/…` itself (openai-python lib/azure.py), not the SDK join.
   if (setting.kind === 'kwarg' && setting.callee && key !== 'azure_endpoint') {
     const id = consumerOfCallee(setting.callee);
-    if (id) out.push({ id, via: `${setting.callee}(${setting.key}=…)` });
+    const operationPath = operationPathOfCallee(setting.callee);
+    if (id) out.push({ id, via: `${setting.callee}(${setting.key}=…)`, ...(operationPath ? { operationPath } : {}) });
   }
   if (setting.format === 'json' && /(^|\.)providers\.("[^"]*"|[^."]+)\.baseUrl$/.test(setting.path)) {
     const api = groupOf(setting.group).find((s) => s.key === 'api');
@@ -84,7 +85,8 @@ export function consumersOf(setting: Setting, groupOf: (group: string) => readon
   if (setting.kind === 'property') targets.add(`load:${setting.path}`);
   if (envLike) targets.add(`env:${setting.envName ?? setting.key}`);
   for (const e of evidence) {
-    if (targets.has(e.target) && !out.some((c) => c.id === e.consumer.id && c.appendedPath === e.consumer.appendedPath)) {
+    const inside = !e.within || (e.within.start <= setting.statementRange.start && setting.statementRange.start < e.within.end);
+    if (inside && targets.has(e.target) && !out.some((c) => c.id === e.consumer.id && c.appendedPath === e.consumer.appendedPath)) {
       out.push(e.consumer);
     }
   }

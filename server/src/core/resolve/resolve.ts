@@ -5,7 +5,7 @@ import { consumersOf } from './consumers';
 import { isReferenceValue } from '../evidence/value';
 import { isPlaceholderUrl } from '../rules/url-shape';
 import { roleOf } from './roles';
-import { effectiveRequestUrl, parseBaseUrl, type ParsedBaseUrl } from './urls';
+import { effectiveRequestUrl, parseBaseUrl, sdkJoin, type ParsedBaseUrl } from './urls';
 import { CLIENT_URL, clientsOf, requestPath, valueFor, type ClientReading, type NoRequestReason, type RequestClient } from './clients';
 
 /** The request one consumer sends on a base URL for one call (or, with no call in sight, the client's default). */
@@ -145,6 +145,7 @@ export function callsFor(setting: Setting, consumer: Consumer, calls: readonly S
 function requestsOf(setting: Setting, value: string, consumer: Consumer, calls: readonly SdkCall[], parsed: boolean): EffectiveRequest[] {
   const readings = clientsOf(setting, consumer.id, consumer.via);
   const decided = callsFor(setting, consumer, calls);
+  const operationOnly = consumer.appendedPath === undefined && consumer.operationPath !== undefined;
   const shapes: { method: 'GET' | 'POST'; path: string; call?: string; model?: string; assumed?: boolean }[] = [];
   for (const c of decided) {
     const same = shapes.find((x) => x.method === c.method && x.path === c.path);
@@ -153,7 +154,9 @@ function requestsOf(setting: Setting, value: string, consumer: Consumer, calls: 
   }
   if (shapes.length === 0) {
     const assumed = FAMILY[consumer.id] !== undefined && consumer.appendedPath === undefined && readings.some((r) => SDK_CLIENTS.has(r.client));
-    shapes.push({ method: 'POST', path: requestPath(consumer.id, consumer.appendedPath), ...(assumed ? { assumed } : {}) });
+    // An embeddings (or other operation) client names its own path (`/embeddings`), not chat's.
+    const path = operationOnly ? consumer.operationPath! : requestPath(consumer.id, consumer.appendedPath);
+    shapes.push({ method: 'POST', path, ...(assumed ? { assumed } : {}) });
   }
   const out: EffectiveRequest[] = [];
   for (const shape of shapes) {
@@ -167,7 +170,7 @@ function requestsOf(setting: Setting, value: string, consumer: Consumer, calls: 
       else out.push({ consumer, ...shape, url: joined.url, sent: joined.sent, ...(joined.reason ? { reason: joined.reason } : {}), clients: [reading] });
     }
     if (out.length === before) {
-      const url = effectiveRequestUrl(value, consumer.id, consumer.appendedPath);
+      const url = operationOnly ? sdkJoin(value.trim(), shape.path) : effectiveRequestUrl(value, consumer.id, consumer.appendedPath);
       out.push({ consumer, ...shape, url: parsed ? url : value + shape.path, sent: parsed, ...(parsed ? {} : { reason: 'no-scheme' as const }), clients: [] });
     }
   }
@@ -175,10 +178,13 @@ function requestsOf(setting: Setting, value: string, consumer: Consumer, calls: 
 }
 
 /**
- * A setting whose name code joins a path onto (`f"{ROUTER}/v1/chat/completions"`) is a base URL
- * whatever it is called. `whole`: only a use as a client's whole base (`OpenAI(base_url=X)`), no join.
+ * A setting whose name code joins a path onto (`f"{ROUTER}/v1/chat/completions"`) or hands to a
+ * client as its base is a base URL whatever it is called. `whole`: only a use as a client's whole base (`OpenAI(base_url=X)`), no join.
  */
 function isEvidenceTarget(setting: Setting, extraction: Extraction, whole = false): boolean {
   const targets = setting.kind === 'assignment' ? [setting.path, setting.key] : setting.kind === 'env' || setting.kind === 'envDefault' ? [`env:${setting.envName ?? setting.key}`] : [];
-  return extraction.consumerEvidence.some((e) => targets.includes(e.target) && (!whole || (e.consumer.appendedPath === undefined && e.consumer.id !== 'raw')));
+  // A value handed whole to an HTTP call (`requests.get(db_url)`) is a URL, not a base: no promotion.
+  return extraction.consumerEvidence.some(
+    (e) => targets.includes(e.target) && !(e.consumer.id === 'raw' && e.consumer.appendedPath === undefined) && (!whole || (e.consumer.appendedPath === undefined && e.consumer.id !== 'raw')),
+  );
 }

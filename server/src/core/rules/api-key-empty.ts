@@ -1,6 +1,6 @@
 import { defineRule } from './rule';
 import { subjectOf } from './util';
-import { llmKeyEvidence, pairedBaseUrl } from '../evidence/key';
+import { emptyKeyMeaning, llmKeyEvidence, pairedBaseUrl } from '../evidence/key';
 
 /**
  * A key that a client will send empty (`api_key=""`, `OPENAI_API_KEY=`): the SDK sends
@@ -8,7 +8,8 @@ import { llmKeyEvidence, pairedBaseUrl } from '../evidence/key';
  * `os.getenv("K", "")` and `${K:-}` are not reported: they are often a server's own "no key expected".
  * Keys of other services (`WANDB_API_KEY=`) are left alone and absent values (`None`, `null`, a
  * SkyPilot `secrets: {K: }` filled by `--secret`) are not empty: see `llmKeyEvidence`, `isAbsentValue`.
- * An empty key beside an empty base URL is an unfilled block of a config template: a hint.
+ * An empty key beside an empty base URL is an unfilled block of a config template: a hint. An empty
+ * key that means something (`emptyKeyMeaning`: Azure AD, another credential, env-overlaid defaults) is not reported.
  */
 export default defineRule({
   meta: {
@@ -35,6 +36,7 @@ export default defineRule({
       if (!keyEvidence) continue;
       const base = pairedBaseUrl(setting, resolution);
       const unfilled = base !== undefined && base.valueType === 'string' && base.value?.trim() === '';
+      if (emptyKeyMeaning(setting, resolution)) continue;
       const evidence = unfilled ? { ...keyEvidence, strength: 'plausible' as const } : keyEvidence;
       report({
         evidence, messageId: 'empty', data: { key: setting.key }, range: { start: setting.keyRange.start, end: Math.max(setting.keyRange.end, setting.valueRange.end) }, subject: subjectOf(setting) });

@@ -118,7 +118,10 @@ export default defineRule({
     for (const setting of resolution.byRole('header')) {
       const credential = bearerCredential(setting, document.text);
       if (!credential || credential.dynamic || !isPlaceholderKey(credential.value)) continue;
-      const local = localGroups.has(setting.group);
+      // `$NAME` in YAML/JSON is expanded by the program that loads it (envsubst-style config, e.g. archgw).
+      if ((setting.format === 'yaml' || setting.format === 'json') && /^\$\{?[A-Za-z_]\w*\}?$/.test(credential.value)) continue;
+      // A dummy word (`Bearer None`, `Bearer EMPTY`) is written for a server that checks no key.
+      const local = localGroups.has(setting.group) || isDummyKey(credential.value);
       report({
         severity: local ? 'hint' : undefined,
         messageId: local ? 'placeholderLocal' : 'placeholder',

@@ -37,7 +37,9 @@ export default defineRule({
     for (const base of resolution.baseUrls) {
       const { setting } = base;
       if (setting.value === undefined || setting.valueType !== 'string' || setting.value.trim() !== '') continue;
-      if (setting.kind === 'env' && base.consumers.length > 0) {
+      // Only an SDK reading the variable falls back on a default; code that joins a path onto it (a
+      // release download's `RELEASE_BASE_URL`) is another service's setting (issue 23, kind 5).
+      if (setting.kind === 'env' && base.consumers.some((c) => c.id !== 'raw' && c.id !== 'v1-appending')) {
         report({
           messageId: 'env',
           data: { key: setting.key },

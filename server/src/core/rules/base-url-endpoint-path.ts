@@ -42,7 +42,9 @@ export default defineRule({
       const { setting, parsed } = base;
       if (!parsed || setting.value === undefined) continue;
       const appending = base.requests.filter((r) => r.consumer.id !== 'raw' || r.consumer.appendedPath);
-      if (base.consumers.length > 0 && appending.length === 0) {
+      // Code hands the value whole to an HTTP call: it is a request URL, whatever else its name suggests.
+      const usedWhole = base.consumers.some((c) => c.id === 'raw' && c.appendedPath === undefined);
+      if ((base.consumers.length > 0 && appending.length === 0) || usedWhole) {
         const doubled = DOUBLED_ENDPOINT.exec(parsed.path);
         if (doubled) {
           report({
@@ -61,7 +63,11 @@ export default defineRule({
       if (documentsBasePath(base.providers, parsed.host.toLowerCase(), parsed.path.replace(/\/+$/, ''))) continue;
       const fixed = withPath(setting.value, parsed, parsed.path.slice(0, m.index) + (m[1] ?? ''));
       const request = appending[0];
+      // A Python variable whose use is not visible (handed to `super().__init__`, another module): it may
+      // be a whole request URL as much as a base (issue 23, kind 2), so nothing is proven.
+      const unseen = !request && setting.format === 'python' && setting.kind === 'assignment';
       report({
+        ...(unseen ? { evidence: { strength: 'plausible' as const, id: 'baseUrl.noConsumer' as const, data: { key: setting.key } } } : {}),
         messageId: request ? 'endpoint' : 'endpointUnknown',
         data: { value: shorten(setting.value), endpoint: m[2], url: request ? shorten(request.url, 100) : '' },
         range: setting.contentRange,

@@ -48,11 +48,16 @@ export default defineRule({
   check({ document, extraction, resolution, report, locale, t }) {
     const { text, format } = document;
     const seen = new Set<string>();
+    /** 0-based lines that already have a syntax finding: one parse error a line, the first the parser met. */
+    const lines = new Set<number>();
+    let lineOf: ((offset: number) => number) | undefined;
     let fileHolds: boolean | undefined;
     for (const problem of extraction.parseProblems) {
       const key = `${problem.range.start}:${problem.message}`;
       if (seen.has(key)) continue;
       seen.add(key);
+      const line = (lineOf ??= lineIndex(text))(problem.range.start);
+      if (problem.kind !== 'duplicateKey' && lines.has(line)) continue;
       const evidence = evidenceOf(problem, format, () => (fileHolds ??= holdsSetting(text, { start: 0, end: text.length }, resolution)), (r) => holdsSetting(text, r, resolution));
       if (!evidence) continue;
       if (problem.kind === 'duplicateKey') {
@@ -63,6 +68,7 @@ export default defineRule({
       // zh-CN: the extractor's own translation, else the parser library's English text, quoted as such.
       const detail = locale === 'en' ? english : problem.zh ? problem.zh.replace(/[.。]\s*$/, '') : t('parser', { text: english });
       report({ messageId: 'parse', data: { format, detail }, range: problem.range, evidence });
+      lines.add(line);
     }
   },
 });
@@ -78,4 +84,20 @@ function evidenceOf(problem: ParseProblem, format: string, fileHolds: () => bool
       if (WHOLE_FILE_FORMATS.has(format) ? !fileHolds() : !holds(region)) return undefined;
       return { strength: 'proven', id: 'parse.parser', data: { format } };
   }
+}
+
+/** A function from UTF-16 offset to 0-based line of `text` (line starts found once; binary search per call). */
+function lineIndex(text: string): (offset: number) => number {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return (offset) => {
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  };
 }

@@ -10,6 +10,7 @@ import { resolve } from '../resolve/resolve';
 import { envFactsOf, type FileEnv } from './env-facts';
 import { LAUNCH_TOKEN } from './servers';
 import { BudgetExceeded, DEFAULT_BUDGET, withBudget } from '../budget';
+import { blankTemplateActions, certainPartOfTemplate, templateSyntax } from '../evidence/template';
 
 /**
  * The env index facts of one document: extraction and resolution only, no rules (so a whole
@@ -34,14 +35,17 @@ export function indexAndExtract(input: { path: string; text: string; format?: Fo
     // the same per-file budget as a lint: a pathological file yields no facts instead of a hang
     return withBudget(DEFAULT_BUDGET, () => {
       let extraction: Extraction;
+      // a templated file (Helm, Jinja, cookiecutter) is indexed as `lintDocument` reads it: only what is certain
+      const templated = format === 'notebook' ? undefined : templateSyntax(path, text, format);
       try {
-        extraction = extract(format, text, path, grammars);
+        extraction = extract(format, templated ? blankTemplateActions(text, templated.actions) : text, path, grammars);
+        if (templated) extraction = certainPartOfTemplate(extraction, templated.actions);
       } catch (error) {
         if (error instanceof BudgetExceeded) throw error;
         extraction = emptyExtraction();
       }
       const resolution = resolve(extraction, config);
-      return { env: envFactsOf(path, text, extraction, resolution.baseUrls), text, extraction };
+      return { env: envFactsOf(path, text, extraction, resolution.baseUrls), text, ...(templated ? {} : { extraction }) };
     });
   } catch (error) {
     if (!(error instanceof BudgetExceeded)) throw error;

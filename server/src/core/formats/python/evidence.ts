@@ -1,10 +1,10 @@
-import type { Consumer, ConsumerId } from '../../model/types';
+import type { Consumer, ConsumerId, Range } from '../../model/types';
 import type { SyntaxNode } from '../treesitter';
 import { rangeOf, type PyContext } from './context';
 import { callArguments, compact, targetOf } from './env';
 import { fstringSegment, literalOf, stringParts, stringValue } from './literals';
 import type { Scope } from './walk';
-import { consumerOfCallee } from '../../model/clients';
+import { consumerOfCallee, operationPathOfCallee } from '../../model/clients';
 import { joinedConsumer } from '../joins';
 
 /** Base-URL kwargs of openai-SDK-style clients and of LiteLLM calls. */
@@ -18,14 +18,59 @@ export function shortVia(source: string): string {
   return one.length <= 60 ? one : `${one.slice(0, 59)}…`;
 }
 
+/**
+ * The part of the file a target name can be bound in, seen from `scope`: `self.x` → the enclosing
+ * class; a plain local name → the enclosing function when the name is assigned there (else module-wide);
+ * `undefined` = anywhere.
+ */
+function bindingRegion(ctx: PyContext, target: string, scope: Scope, node: SyntaxNode): Range | undefined {
+  const region = (s: Scope | undefined) => (s?.end !== undefined ? { start: Number(s.key.slice('scope@'.length)), end: s.end } : undefined);
+  if (target.startsWith('self.')) {
+    let s: Scope | undefined = scope;
+    while (s && s.kind !== 'class') s = s.parent;
+    return region(s);
+  }
+  if (target.includes('.') || scope.kind !== 'function') return undefined;
+  return ctx.symbols.bindsLocally(scope, target) || isParameter(node, target) ? region(scope) : undefined;
+}
+
+/** True when `name` is a parameter of the function that encloses `node`. */
+function isParameter(node: SyntaxNode, name: string): boolean {
+  let def: SyntaxNode | null = node.parent;
+  while (def && def.type !== 'function_definition') def = def.parent;
+  for (const p of def?.childForFieldName('parameters')?.namedChildren ?? []) {
+    const id = p?.type === 'identifier' ? p : p?.childForFieldName('name') ?? p?.namedChild(0);
+    if (id?.type === 'identifier' && id.text === name) return true;
+  }
+  return false;
+}
+
 function push(ctx: PyContext, target: string, consumer: Consumer, node: SyntaxNode, scope: Scope): void {
-  ctx.out.consumerEvidence.push({ target, consumer, range: rangeOf(node) });
+  // A whole-URL use only silences (the value is a URL, not a base): it keeps the file-wide name match,
+  // which also covers a value passed on to another function under the same name.
+  const wholeUrl = consumer.id === 'raw' && consumer.appendedPath === undefined;
+  const within = target.startsWith('env:') || wholeUrl ? undefined : bindingRegion(ctx, target, scope, node);
+  ctx.out.consumerEvidence.push({ target, consumer, range: rangeOf(node), ...(within ? { within } : {}) });
   if (target.startsWith('env:')) return;
   const bound = ctx.symbols.lookup(scope, target, node.startIndex);
   if (bound?.kind === 'env') ctx.out.consumerEvidence.push({ target: `env:${bound.name}`, consumer, range: rangeOf(node) });
 }
 
+/**
+ * True when `node` is `X.rstrip("/")` (or `.strip("/")`): code that joins a path onto it makes the
+ * value's trailing slash irrelevant (`base_url.rstrip("/") + "/"` normalises it).
+ */
+function stripsSlash(node: SyntaxNode | null | undefined, text: string): boolean {
+  while (node?.type === 'parenthesized_expression') node = node.namedChild(0);
+  if (node?.type !== 'call') return false;
+  const fn = node.childForFieldName('function');
+  const method = fn?.type === 'attribute' ? fn.childForFieldName('attribute')?.text : undefined;
+  return (method === 'rstrip' || method === 'strip') && (stringValue(callArguments(node).positional[0], text) ?? '').includes('/');
+}
+
 function joinEvidence(ctx: PyContext, base: SyntaxNode | null | undefined, appendedPath: string, node: SyntaxNode, scope: Scope): void {
+  // The code normalises the slash itself: the join says nothing about how the value must end.
+  if (stripsSlash(base, ctx.text) && /^\/?$/.test(appendedPath)) return;
   const target = targetOf(base, ctx.text);
   const consumer = target ? joinedConsumer(appendedPath, shortVia(ctx.text.slice(node.startIndex, node.endIndex))) : undefined;
   if (target && consumer) push(ctx, target, consumer, node, scope);
@@ -96,6 +141,23 @@ function formatJoin(ctx: PyContext, call: SyntaxNode, scope: Scope): void {
   joinEvidence(ctx, arg, appended, call, scope);
 }
 
+/** Raw HTTP calls whose first argument is the whole request URL: `requests.post(url)`, `httpx.get`, `self.session.post`, `aiohttp` sessions. */
+const RAW_HTTP_CALL = /^(requests|httpx|aiohttp)\.(post|get|put|patch|request|stream)$|(^|\.)(\w*session|\w*http\w*|\w*client)\.(post|get|put|patch|stream)$/i;
+
+/**
+ * A variable handed whole to a raw HTTP call (`requests.post(self.base_url, json=…)`) is a full
+ * request URL, not a base: `raw` evidence without an appended path (issue 23, kind 2).
+ */
+function rawUrlEvidence(ctx: PyContext, call: SyntaxNode, scope: Scope): void {
+  const callee = compact(call.childForFieldName('function'));
+  if (!RAW_HTTP_CALL.test(callee)) return;
+  const { positional, keywords } = callArguments(call);
+  const url = keywords.get('url') ?? positional[0];
+  if (!url || (url.type !== 'identifier' && url.type !== 'attribute')) return;
+  const target = targetOf(url, ctx.text);
+  if (target) push(ctx, target, { id: 'raw', via: `${callee}(${compact(url)}, …)` }, call, scope);
+}
+
 function clientEvidence(ctx: PyContext, call: SyntaxNode, scope: Scope): void {
   const callee = compact(call.childForFieldName('function'));
   const last = callee.slice(callee.lastIndexOf('.') + 1);
@@ -110,7 +172,8 @@ function clientEvidence(ctx: PyContext, call: SyntaxNode, scope: Scope): void {
     const value = arg.childForFieldName('value');
     if (!kwargs.has(name) || !value || literalOf(value, ctx.text).valueType !== 'dynamic') continue;
     const target = targetOf(value, ctx.text);
-    if (target) push(ctx, target, { id, via: `${litellm ? callee : last}(${name}=…)` }, arg, scope);
+    const operationPath = litellm ? undefined : operationPathOfCallee(last);
+    if (target) push(ctx, target, { id, via: `${litellm ? callee : last}(${name}=…)`, ...(operationPath ? { operationPath } : {}) }, arg, scope);
   }
 }
 
@@ -133,6 +196,7 @@ export function readEvidence(ctx: PyContext): void {
   for (const { node, scope } of calls) {
     formatJoin(ctx, node, scope);
     clientEvidence(ctx, node, scope);
+    rawUrlEvidence(ctx, node, scope);
   }
   ctx.out.consumerEvidence.sort((a, b) => a.range.start - b.range.start);
 }

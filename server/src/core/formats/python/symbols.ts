@@ -79,6 +79,11 @@ export class SymbolTable {
     return undefined;
   }
 
+  /** True when `name` is bound in `scope` itself (not only in an enclosing one). */
+  bindsLocally(scope: Scope, name: string): boolean {
+    return (this.scopes.get(scope.key)?.get(name)?.length ?? 0) > 0;
+  }
+
   /** The dict a name refers to at `offset`, if it is a dict literal. */
   dictOf(scope: Scope, name: string, offset: number): DictInfo | undefined {
     const b = this.lookup(scope, name, offset);

@@ -11,6 +11,8 @@ export interface Scope {
   /** Function or class name; `''` for the module. */
   name: string;
   parent?: Scope;
+  /** End offset (exclusive) of the `def`/`class` node; absent for the module. */
+  end?: number;
 }
 
 /** A syntax node with the innermost scope it sits in. */
@@ -166,7 +168,7 @@ export function collect(tree: Tree, parseText: string, text: string): Collected 
       case 'class_definition': {
         const name = node.childForFieldName('name')?.text ?? '';
         const kind = type === 'class_definition' ? 'class' : 'function';
-        const def: Def = { end: node.endIndex, scope: { key: `scope@${start}`, kind, name, parent: scope } };
+        const def: Def = { end: node.endIndex, scope: { key: `scope@${start}`, kind, name, parent: scope, end: node.endIndex } };
         stack.push(def);
         break;
       }
