@@ -24,6 +24,7 @@ import { lowerSeverity, renderEvidence, severityCap, type Evidence } from './evi
 import { fileEvidence } from './evidence/file';
 import { derivedEvidence } from './evidence/derive';
 import { documentSecrets, redact } from './redact';
+import { secretsIn } from './secret-index';
 import { BudgetExceeded, DEFAULT_BUDGET, spend, withBudget, type LintBudget } from './budget';
 import { NO_ENV, withDocument, type EnvView } from './workspace/env-index';
 import { envFactsOf } from './workspace/env-facts';
@@ -216,12 +217,15 @@ function lintWithinBudget(input: { path: string; text: string; format?: Format }
   const kept = applySuppressions(applyPrecedence(finishCrossFile(findings, crossFile, resolution, locale)), extraction.comments, document, { locale, config, onlyRules: options.onlyRules, reportUnused: options.reportUnusedDisableDirectives });
   kept.sort((a, b) => a.range.start - b.range.start || a.range.end - b.range.end || a.ruleId.localeCompare(b.ruleId));
   const known = documentSecrets(extraction);
+  const among = secretsIn(known);
+  const hide = (text: string) => redact(text, among(text));
   for (const f of kept) {
-    f.message = redact(f.message, known);
-    if (f.evidence) f.evidence = redact(f.evidence, known);
-    for (const [k, v] of Object.entries(f.data)) if (typeof v === 'string') f.data[k] = redact(v, known);
-    for (const fix of f.fixes) fix.title = redact(fix.title, known);
-    for (const r of f.related ?? []) r.message = redact(r.message, known);
+    spend(0);
+    f.message = hide(f.message);
+    if (f.evidence) f.evidence = hide(f.evidence);
+    for (const [k, v] of Object.entries(f.data)) if (typeof v === 'string') f.data[k] = hide(v);
+    for (const fix of f.fixes) fix.title = hide(fix.title);
+    for (const r of f.related ?? []) r.message = hide(r.message);
   }
   return { document, findings: kept, extraction, resolution, failures: failures.map((x) => ({ ...x, error: redact(x.error, known) })), secrets: secretRanges(extraction, text) };
 }
