@@ -71,11 +71,12 @@ describe('per-file budget (time and syntax nodes)', function () {
     );
   });
 
-  it('JSON and YAML with huge flat arrays and deep nesting never throw', () => {
+  // Flat collections at a size that proves nothing about cost: test/unit/security/linearity.test.ts compares two sizes instead (issue 27 item 6).
+  it('JSON and YAML with flat arrays and deep nesting never throw', () => {
     const texts: [string, string][] = [
-      ['big.json', `{"a": [${'1,'.repeat(50_000)}1]}`],
+      ['big.json', `{"a": [${'1,'.repeat(5_000)}1]}`],
       ['deep.json', `${'['.repeat(20_000)}${']'.repeat(20_000)}`],
-      ['big.yaml', `a:\n${'  - 1\n'.repeat(30_000)}`],
+      ['big.yaml', `a:\n${'  - 1\n'.repeat(3_000)}`],
       ['deep.yaml', `${'['.repeat(20_000)}${']'.repeat(20_000)}`],
       ['cr.yaml', 'rollout:\r  base_url: https://api.example.com/v1\r  model: policy\r'],
     ];
