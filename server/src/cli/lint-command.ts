@@ -11,8 +11,7 @@ import { lintBytes, lintFile, type FileResult, type LintFileOptions } from '../n
 import { posixRelative, ProjectLocator } from '../node/project';
 import { walk } from '../node/walk';
 import { unifiedDiff } from './diff';
-import { indexFiles } from '../node/env-index';
-import type { Extraction } from '../core/model/types';
+import { indexFiles, type IndexedFile } from '../node/env-index';
 import { FORMATTERS, type FormatName } from './format/index';
 import { rootRelativePath } from './format/types';
 import { formatStatistics } from './format/statistics';
@@ -151,7 +150,7 @@ async function lint(paths: string[], options: LintCommandOptions, io: CliIo): Pr
     const whole = paths.length === 0 || (paths.length === 1 && resolve(cwd, paths[0]) === resolve(cwd));
     const project = locator.workTreeOf(cwd) !== undefined || cwdConfig.source !== undefined;
     const indexed = whole || !project ? walked.files : walk(['.'], cwd, factsFor(cwd), { noIgnore: !options.ignore, config: pruning }).files;
-    const extractions = new Map<string, { text: string; extraction: Extraction }>();
+    const extractions = new Map<string, IndexedFile>();
     const envIndex = indexFiles(
       indexed.map((f) => ({ ...f, relPath: locator.projectOf(f.absPath).lintPath })),
       grammars,
@@ -171,7 +170,7 @@ async function lint(paths: string[], options: LintCommandOptions, io: CliIo): Pr
         ...fileOptions(project.lintPath, project.loaded, project.root, named && !options.candidatesOnly),
         fix: fixable ? fix : undefined,
         env: envIndex.viewFor(project.lintPath),
-        reuse: extractions.get(project.lintPath),
+        ...indexedFor(extractions.get(project.lintPath)),
       });
       extractions.delete(project.lintPath);
       if (result.fixedPasses && !options.diff) io.stderr(`rollout-lint: fixed ${file.relPath}\n`);
@@ -248,4 +247,10 @@ function fix(options: LintCommandOptions): boolean {
 function displayPath(cwd: string, absPath: string): string {
   const rel = posixRelative(cwd, absPath);
   return rel.startsWith('..') ? absPath : rel;
+}
+
+/** The lint options from a file's index pass: its extraction to reuse and the budget it spent (one budget per file in every phase). */
+function indexedFor(indexed: IndexedFile | undefined): Pick<LintFileOptions, 'reuse' | 'spent'> {
+  if (!indexed) return {};
+  return { ...(indexed.extraction ? { reuse: { text: indexed.text, extraction: indexed.extraction } } : {}), ...(indexed.spent ? { spent: indexed.spent } : {}) };
 }

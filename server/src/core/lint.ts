@@ -25,7 +25,7 @@ import { fileEvidence } from './evidence/file';
 import { derivedEvidence } from './evidence/derive';
 import { documentSecrets, redact } from './redact';
 import { secretsIn } from './secret-index';
-import { BudgetExceeded, DEFAULT_BUDGET, spend, withBudget, type LintBudget } from './budget';
+import { BudgetExceeded, DEFAULT_BUDGET, spend, withBudget, type BudgetSpent, type LintBudget } from './budget';
 import { NO_ENV, withDocument, type EnvView } from './workspace/env-index';
 import { envFactsOf } from './workspace/env-facts';
 import { CONSUMER_RULES, finishCrossFile, importCrossFile } from './workspace/cross-file';
@@ -53,6 +53,8 @@ export interface LintOptions {
   env?: EnvView;
   /** An extraction of exactly this text made while indexing (BOM removed), reused instead of parsing again. */
   reuse?: { text: string; extraction: Extraction };
+  /** What earlier phases of this file (its index pass) spent of its budget: the lint gets the rest (issue 29 item 7). */
+  spent?: BudgetSpent;
 }
 
 /** A rule that threw: the run goes on without its findings; the CLI exits 2, the server logs it. */
@@ -97,8 +99,10 @@ function render(rule: Rule, locale: Locale, id: string, data: Record<string, str
  */
 export function lintDocument(input: { path: string; text: string; format?: Format }, options: LintOptions): LintOutcome {
   const budget = options.budget ?? DEFAULT_BUDGET;
+  const earlier = options.spent?.exceeded ?? (options.spent && options.spent.timeMs >= budget.timeMs ? 'time' : undefined);
+  if (earlier) return skippedOutcome(input, options, earlier === 'time' ? `${budget.timeMs} ms` : `${budget.maxNodes} syntax nodes`, earlier);
   try {
-    return withBudget(budget, () => lintWithinBudget(input, options));
+    return withBudget(budget, () => lintWithinBudget(input, options), options.spent);
   } catch (error) {
     if (!(error instanceof BudgetExceeded)) throw error;
     return skippedOutcome(input, options, error.reason === 'time' ? `${budget.timeMs} ms` : `${budget.maxNodes} syntax nodes`, error.reason);

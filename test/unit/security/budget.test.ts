@@ -31,6 +31,18 @@ describe('per-file budget (time and syntax nodes)', function () {
     });
   }
 
+  it('one budget per file in every phase (issue 29 item 7): what the index pass spent is taken off the lint', () => {
+    const text = inputs['client.py'];
+    const budget = { timeMs: 60_000, maxNodes: 1000 };
+    assert.ok(lintDocument({ path: 'client.py', text }, { grammars, budget }).findings.some((f) => f.ruleId === 'base-url-duplicate-v1'));
+    const nodesLeftFew = lintDocument({ path: 'client.py', text }, { grammars, budget, spent: { timeMs: 0, nodes: 995 } });
+    assert.deepEqual(nodesLeftFew.findings.map((f) => [f.ruleId, f.data.reason]), [['skipped-file', 'nodes']]);
+    const indexRanOut = lintDocument({ path: 'client.py', text }, { grammars, budget, spent: { timeMs: 10, nodes: 10, exceeded: 'time' } });
+    assert.deepEqual(indexRanOut.findings.map((f) => [f.ruleId, f.data.reason]), [['skipped-file', 'time']]);
+    const timeGone = lintDocument({ path: 'client.py', text }, { grammars, budget, spent: { timeMs: 60_000, nodes: 0 } });
+    assert.deepEqual(timeGone.findings.map((f) => [f.ruleId, f.data.reason]), [['skipped-file', 'time']]);
+  });
+
   it('a spent time budget gives skipped-file with reason "time"', () => {
     const over = lintDocument({ path: 'run.sh', text: inputs['run.sh'] }, { grammars, budget: { timeMs: 0, maxNodes: 1e9 } });
     assert.deepEqual(over.findings.map((f) => [f.ruleId, f.data.reason]), [['skipped-file', 'time']]);

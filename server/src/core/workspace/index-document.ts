@@ -8,7 +8,7 @@ import { formatOf, isCandidate, mayReadEnvJavaScript } from '../files';
 import { stripBom } from '../lint';
 import { resolve } from '../resolve/resolve';
 import { envFactsOf, type FileEnv } from './env-facts';
-import { BudgetExceeded, DEFAULT_BUDGET, withBudget } from '../budget';
+import { BudgetExceeded, DEFAULT_BUDGET, withBudget, type BudgetSpent } from '../budget';
 
 /**
  * The env index facts of one document: extraction and resolution only, no rules (so a whole
@@ -24,13 +24,14 @@ export function indexDocument(input: { path: string; text: string; format?: Form
  * `indexDocument` that also returns the extraction it made (BOM-less `text` and the raw extraction
  * before any cross-file import), so a lint of the same text can reuse it (`LintOptions.reuse`).
  */
-export function indexAndExtract(input: { path: string; text: string; format?: Format }, grammars: Grammars, config: LintConfig = DEFAULT_CONFIG): { env: FileEnv; text?: string; extraction?: Extraction } {
+export function indexAndExtract(input: { path: string; text: string; format?: Format }, grammars: Grammars, config: LintConfig = DEFAULT_CONFIG): { env: FileEnv; text?: string; extraction?: Extraction; spent?: BudgetSpent } {
   const path = input.path.replace(/\\/g, '/');
   const format = input.format ?? formatOf(path);
   if (!format) return { env: { path, definitions: [], reads: [] } };
   const { text } = stripBom(input.text);
+  const spent: BudgetSpent = { timeMs: 0, nodes: 0 };
   try {
-    // the same per-file budget as a lint: a pathological file yields no facts instead of a hang
+    // the file's one budget, shared with its lint (`LintOptions.spent`): a pathological file yields no facts instead of a hang
     return withBudget(DEFAULT_BUDGET, () => {
       let extraction: Extraction;
       try {
@@ -40,11 +41,11 @@ export function indexAndExtract(input: { path: string; text: string; format?: Fo
         extraction = emptyExtraction();
       }
       const resolution = resolve(extraction, config);
-      return { env: envFactsOf(path, text, extraction, resolution.baseUrls), text, extraction };
-    });
+      return { env: envFactsOf(path, text, extraction, resolution.baseUrls), text, extraction, spent };
+    }, undefined, spent);
   } catch (error) {
     if (!(error instanceof BudgetExceeded)) throw error;
-    return { env: { path, definitions: [], reads: [] } };
+    return { env: { path, definitions: [], reads: [] }, text, spent };
   }
 }
 
