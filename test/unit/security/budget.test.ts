@@ -43,6 +43,13 @@ describe('per-file budget (time and syntax nodes)', function () {
     assert.deepEqual(timeGone.findings.map((f) => [f.ruleId, f.data.reason]), [['skipped-file', 'time']]);
   });
 
+  it('shell nested deeper than any script (issue 29: 100k nested $( took 4.3 GB) is over the node budget before parsing', () => {
+    const deep = `export OPENAI_BASE_URL=${'$('.repeat(100_000)}${')'.repeat(100_000)}\n`;
+    assert.deepEqual(lintDocument({ path: 'n.sh', text: deep }, { grammars }).findings.map((f) => [f.ruleId, f.data.reason]), [['skipped-file', 'nodes']]);
+    const nested = `export OPENAI_BASE_URL=$(echo $(echo $(echo https://api.example.com/v1/v1)))\n`;
+    assert.ok(!lintDocument({ path: 'ok.sh', text: nested }, { grammars }).findings.some((f) => f.ruleId === 'skipped-file'));
+  });
+
   it('a spent time budget gives skipped-file with reason "time"', () => {
     const over = lintDocument({ path: 'run.sh', text: inputs['run.sh'] }, { grammars, budget: { timeMs: 0, maxNodes: 1e9 } });
     assert.deepEqual(over.findings.map((f) => [f.ruleId, f.data.reason]), [['skipped-file', 'time']]);
