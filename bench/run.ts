@@ -453,7 +453,7 @@ main().then(
 
 /**
  * One CLI run over `input` written into a fresh git work tree: wall time, processor time and peak RSS
- * (from bench/rss-hook.cjs), whether a `skipped-file` was reported and whether the 30 s cap killed it.
+ * (from bench/rss-hook.cjs), whether a `skipped-file` was reported and whether the 30 s cap killed it or it crashed (`killed`).
  */
 function hostileRun([name, files]: HostileInput): { row: Stats; cpuMs: number; skipped: boolean; killed: boolean } {
   const dir = mkdtempSync(join(tmpdir(), 'rl-bench-hostile-'));
@@ -471,9 +471,10 @@ function hostileRun([name, files]: HostileInput): { row: Stats; cpuMs: number; s
     const rssKiB = existsSync(rssFile) ? Number(readFileSync(rssFile, 'utf8')) : NaN;
     const usage = /"cpuMs":(\d+(?:\.\d+)?)/.exec(existsSync(rssFile + '.cpu') ? readFileSync(rssFile + '.cpu', 'utf8') : '');
     const cpuMs = usage ? Number(usage[1]) : ms;
-    const skipped = !killed && /"ruleId":"skipped-file"/.test(child.stdout ?? '');
-    const row = stats(`hostile: ${name}`, [ms], Number.isNaN(rssKiB) ? [] : [rssKiB], killed ? 'killed at 30 s' : skipped ? 'skipped-file' : `CPU ${Math.round(cpuMs)} ms`);
-    return { row, cpuMs, skipped, killed };
+    const crashed = !killed && child.status !== 0 && child.status !== 1;
+    const skipped = !killed && /"ruleId":\s*"skipped-file"/.test(child.stdout ?? '');
+    const row = stats(`hostile: ${name}`, [ms], Number.isNaN(rssKiB) ? [] : [rssKiB], killed ? 'killed at 30 s' : crashed ? `exited ${child.status}` : skipped ? 'skipped-file' : `CPU ${Math.round(cpuMs)} ms`);
+    return { row, cpuMs, skipped, killed: killed || crashed };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
