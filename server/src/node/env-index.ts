@@ -6,7 +6,7 @@ import { indexAndExtract, isIndexCandidate } from '../core/workspace/index-docum
 import { readForLint } from './read';
 import { isExcludedByName } from '../core/files';
 import type { WalkedFile } from './walk';
-import type { BudgetSpent } from '../core/budget';
+import type { BudgetSpent, LintBudget } from '../core/budget';
 
 /** What the index pass keeps of a file for its lint: the BOM-less text, its extraction (none when over budget) and the budget it spent. */
 export interface IndexedFile {
@@ -28,15 +28,16 @@ export function indexFiles(files: readonly WalkedFile[], grammars: Grammars, con
 /**
  * (Re-)indexes one file from disk (`purpose`: see `isIndexCandidate`); drops it from the index when it is gone or not indexable. With
  * `keep`, the extraction is kept under the file's `relPath` for the lint that follows (`LintOptions.reuse`).
+ * `budget` defaults to `DEFAULT_BUDGET`.
  */
-export function indexFile(index: EnvIndex, file: WalkedFile, grammars: Grammars, config: LintConfig, keep?: Map<string, IndexedFile>, purpose: 'lint' | 'navigation' = 'navigation'): void {
+export function indexFile(index: EnvIndex, file: WalkedFile, grammars: Grammars, config: LintConfig, keep?: Map<string, IndexedFile>, purpose: 'lint' | 'navigation' = 'navigation', budget?: LintBudget): void {
   // Build output, bundles and node_modules (JS/TS): never read.
   const read = isExcludedByName(file.relPath, config) ? undefined : readForLint(file.absPath, config.maxFileBytes);
   if (read?.kind !== 'text' || !isIndexCandidate(file.relPath, read.text, config, purpose)) {
     index.delete(file.relPath);
     return;
   }
-  const { env, text, extraction, spent } = indexAndExtract({ path: file.relPath, text: read.text }, grammars, config);
+  const { env, text, extraction, spent } = indexAndExtract({ path: file.relPath, text: read.text }, grammars, config, budget);
   index.set(env);
   if (keep && text !== undefined) keep.set(file.relPath, { text, extraction, spent });
 }

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { lintDocument } from '../../../server/src/core/lint';
+import { INDEX_ON_MAIN_THREAD, indexAndExtract } from '../../../server/src/core/workspace/index-document';
 import { compact } from '../../../server/src/core/formats/python/env';
 import { loadGrammars } from '../../../server/src/node/grammars';
 import { parseWith, snapshotOf, type Grammars, type SyntaxNode } from '../../../server/src/core/formats/treesitter';
@@ -48,6 +49,14 @@ describe('per-file budget (time and syntax nodes)', function () {
     assert.deepEqual(lintDocument({ path: 'n.sh', text: deep }, { grammars }).findings.map((f) => [f.ruleId, f.data.reason]), [['skipped-file', 'nodes']]);
     const nested = `export OPENAI_BASE_URL=$(echo $(echo $(echo https://api.example.com/v1/v1)))\n`;
     assert.ok(!lintDocument({ path: 'ok.sh', text: nested }, { grammars }).findings.some((f) => f.ruleId === 'skipped-file'));
+  });
+
+  it('indexing under a spent budget (the language server indexes under INDEX_ON_MAIN_THREAD) yields no facts and says why', () => {
+    const text = 'OPENAI_BASE_URL=https://api.example.com/v1\n';
+    assert.equal(indexAndExtract({ path: '.env', text }, grammars).env.definitions.length, 1);
+    const over = indexAndExtract({ path: '.env', text }, grammars, undefined, { timeMs: 0, maxNodes: 1e9 });
+    assert.deepEqual([over.env.definitions.length, over.spent?.exceeded], [0, 'time']);
+    assert.equal(INDEX_ON_MAIN_THREAD.timeMs, 200);
   });
 
   it('a spent time budget gives skipped-file with reason "time"', () => {
