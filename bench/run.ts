@@ -11,7 +11,7 @@
  * Prints median / p95 / peak RSS per measurement and the issue's targets; `--json` prints
  * `{machine, results, targets}` instead (also written to bench/out/results.json).
  * Flags: --json, --markdown (the README's tables), --runs N (default 5, at least 5), --big (adds the 50k tree), --sizes 1000,10000,
- * --skip engine,trees,real,server,compare (real: the OpenClaw-RL checkout), --no-install (do not install the comparison tools),
+ * --skip engine,trees,real,server,compare,hostile (real: the OpenClaw-RL checkout; hostile: issue 29's inputs, bench/hostile.ts), --no-install (do not install the comparison tools),
  * --secretlint-runs N (default 1: one secretlint run costs about 100 CLI runs; the ratio needs no more).
  * Comparison tools are installed on first use into bench/.tools with npm; when that fails the
  * comparison is skipped with a message. Timings are wall clock; nothing here is asserted.
@@ -26,6 +26,7 @@ import { loadGrammars } from '../server/src/node/grammars';
 import { DEBOUNCE_MS } from '../server/src/lsp/diagnostics';
 import { documentOf, gitCommitAll, treeFiles, writeCheckout } from './generate';
 import { LspSession } from './lsp';
+import { FIVE_MB, FLAT, crossFileTree, plainEnv, type HostileInput } from './hostile';
 
 const ROOT = join(__dirname, '..');
 const CLI = join(ROOT, 'server', 'dist', 'cli.js');
@@ -381,6 +382,29 @@ async function main(): Promise<void> {
     if (!args.sizes.includes(50000)) targets.push(target('CLI, generated 50k files', undefined, 10000, 'ms', 'lower', 'run with --big'));
   }
 
+  if (!args.skip.has('hostile')) {
+    log('issue 29 / issue 27 inputs (one CLI run each, capped at 30 s) …');
+    const [env10k, env20k] = [hostileRun(plainEnv(10000)), hostileRun(plainEnv(20000))];
+    const [tree2500, tree5000] = [hostileRun(crossFileTree(2500)), hostileRun(crossFileTree(5000))];
+    for (const r of [env10k, env20k, tree2500, tree5000]) results.push(r.row);
+    targets.push(target('plain .env: 20,000 lines ÷ 10,000 lines (CPU)', env20k.cpuMs / env10k.cpuMs, 3, 'ratio', 'lower'));
+    targets.push(target('cross-file tree: 5,000 files ÷ 2,500 (CPU)', tree5000.cpuMs / tree2500.cpuMs, 3, 'ratio', 'lower'));
+    for (const input of FLAT) {
+      const r = hostileRun(input);
+      results.push(r.row);
+      targets.push(target(`${input[0]}: wall`, r.killed ? undefined : r.row.median, 2000, 'ms', 'lower', r.killed ? 'killed at 30 s' : undefined));
+      targets.push(target(`${input[0]}: skipped-file`, r.skipped ? 1 : 0, 0, 'count', 'lower'));
+    }
+    for (const input of FIVE_MB) {
+      const r = hostileRun(input);
+      results.push(r.row);
+      const note = r.killed ? 'killed at 30 s' : r.skipped ? 'skipped-file' : 'linted';
+      targets.push(target(`${input[0]}: wall`, r.killed ? undefined : r.row.median, 5000, 'ms', 'lower', note));
+      targets.push(target(`${input[0]}: CPU`, r.killed ? undefined : r.cpuMs, 8000, 'ms', 'lower', note));
+      targets.push(target(`${input[0]}: peak RSS`, r.row.peakRssMiB, 800, 'MiB', 'lower', note));
+    }
+  }
+
   if (!args.skip.has('engine')) {
     log('engine per format …');
     const { rows, perFormat } = await engineBench(args.runs);
@@ -426,3 +450,32 @@ main().then(
     process.exit(1);
   },
 );
+
+/**
+ * One CLI run over `input` written into a fresh git work tree: wall time, processor time and peak RSS
+ * (from bench/rss-hook.cjs), whether a `skipped-file` was reported and whether the 30 s cap killed it or it crashed (`killed`).
+ */
+function hostileRun([name, files]: HostileInput): { row: Stats; cpuMs: number; skipped: boolean; killed: boolean } {
+  const dir = mkdtempSync(join(tmpdir(), 'rl-bench-hostile-'));
+  try {
+    for (const [path, text] of files) {
+      mkdirSync(join(dir, path, '..'), { recursive: true });
+      writeFileSync(join(dir, path), text);
+    }
+    gitCommitAll(dir);
+    const rssFile = join(dir, '.rss');
+    const t = performance.now();
+    const child = spawnSync(process.execPath, ['-r', HOOK, CLI, '.', '--format', 'json', '--exit-zero'], { cwd: dir, env: { ...process.env, BENCH_RSS_FILE: rssFile }, timeout: 30_000, maxBuffer: 256 * 1024 * 1024, encoding: 'utf8' });
+    const ms = performance.now() - t;
+    const killed = child.status === null;
+    const rssKiB = existsSync(rssFile) ? Number(readFileSync(rssFile, 'utf8')) : NaN;
+    const usage = /"cpuMs":(\d+(?:\.\d+)?)/.exec(existsSync(rssFile + '.cpu') ? readFileSync(rssFile + '.cpu', 'utf8') : '');
+    const cpuMs = usage ? Number(usage[1]) : ms;
+    const crashed = !killed && child.status !== 0 && child.status !== 1;
+    const skipped = !killed && /"ruleId":\s*"skipped-file"/.test(child.stdout ?? '');
+    const row = stats(`hostile: ${name}`, [ms], Number.isNaN(rssKiB) ? [] : [rssKiB], killed ? 'killed at 30 s' : crashed ? `exited ${child.status}` : skipped ? 'skipped-file' : `CPU ${Math.round(cpuMs)} ms`);
+    return { row, cpuMs, skipped, killed: killed || crashed };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

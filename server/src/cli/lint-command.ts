@@ -17,8 +17,7 @@ import { lintBytes, lintFile, type FileResult, type LintFileOptions } from '../n
 import { posixRelative, ProjectLocator, type FileProject } from '../node/project';
 import { walk, type WalkedFile } from '../node/walk';
 import { unifiedDiff } from './diff';
-import { indexFile } from '../node/env-index';
-import type { Extraction } from '../core/model/types';
+import { indexFile, type IndexedFile } from '../node/env-index';
 import { FORMATTERS, type FormatName } from './format/index';
 import { rootRelativePath } from './format/types';
 import { formatStatistics } from './format/statistics';
@@ -276,7 +275,7 @@ async function lint(paths: string[], optionsIn: LintCommandOptions, io: CliIo): 
     }
     const whole = paths.length === 0 || (paths.length === 1 && resolve(cwd, paths[0]) === resolve(cwd));
     const indexes = new Map<string, EnvIndex>();
-    const extractions = new Map<string, Map<string, { text: string; extraction: Extraction }>>();
+    const extractions = new Map<string, Map<string, IndexedFile>>();
     const toIndex: { key: string; files: WalkedFile[] }[] = [];
     for (const [key, group] of byRoot) {
       let files = group.files;
@@ -289,7 +288,7 @@ async function lint(paths: string[], optionsIn: LintCommandOptions, io: CliIo): 
     progress.start('index', toIndex.reduce((n, g) => n + g.files.length, 0));
     for (const { key, files } of toIndex) {
       const index = new EnvIndex();
-      const keep = new Map<string, { text: string; extraction: Extraction }>();
+      const keep = new Map<string, IndexedFile>();
       for (const file of files) {
         progress.tick(file.relPath);
         indexFile(index, file, grammars, effective(locator.projectOf(file.absPath).loaded).config, keep, 'lint');
@@ -311,7 +310,7 @@ async function lint(paths: string[], optionsIn: LintCommandOptions, io: CliIo): 
         ...fileOptions(file.absPath, project.lintPath, project.loaded, project.root, named && !options.candidatesOnly),
         fix: fixable ? fix : undefined,
         env: indexes.get(key)?.viewFor(project.lintPath),
-        reuse: keep?.get(project.lintPath),
+        ...indexedFor(keep?.get(project.lintPath)),
       });
       keep?.delete(project.lintPath);
       if (result.notFixed) io.stderr(`rollout-lint: ${escapeForLine(file.relPath)}: not fixed: ${result.notFixed}\n`);
@@ -450,4 +449,10 @@ function fix(options: LintCommandOptions): boolean {
 function displayPath(cwd: string, absPath: string): string {
   const rel = posixRelative(cwd, absPath);
   return rel.startsWith('..') ? absPath : rel;
+}
+
+/** The lint options from a file's index pass: its extraction to reuse and the budget it spent (one budget per file in every phase). */
+function indexedFor(indexed: IndexedFile | undefined): Pick<LintFileOptions, 'reuse' | 'spent'> {
+  if (!indexed) return {};
+  return { ...(indexed.extraction ? { reuse: { text: indexed.text, extraction: indexed.extraction } } : {}), ...(indexed.spent ? { spent: indexed.spent } : {}) };
 }

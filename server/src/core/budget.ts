@@ -50,13 +50,37 @@ function clock(): number {
   return sample.cpu;
 }
 
-/** Runs `work` under `budget`; nested calls keep the outer budget. */
-export function withBudget<T>(budget: LintBudget, work: () => T): T {
+/**
+ * What one file has spent of its budget in an earlier phase (the CLI's index pass before its lint), so
+ * every phase of a file shares one budget (issue 29 item 7): processor milliseconds, syntax nodes,
+ * and the reason when that phase already ran out.
+ */
+export interface BudgetSpent {
+  timeMs: number;
+  nodes: number;
+  exceeded?: 'time' | 'nodes';
+}
+
+/**
+ * Runs `work` under `budget`, less what `spent` says earlier phases of the same file used; nested
+ * calls keep the outer budget. With `record`, what the budget holds as spent afterwards (earlier
+ * phases included) is written into it, also when `work` throws.
+ */
+export function withBudget<T>(budget: LintBudget, work: () => T, spent?: BudgetSpent, record?: BudgetSpent): T {
   if (active) return work();
-  active = { deadline: clock() + budget.timeMs, nodesLeft: budget.maxNodes, ticks: 0 };
+  const started = clock();
+  const carried = { timeMs: spent?.timeMs ?? 0, nodes: spent?.nodes ?? 0 };
+  active = { deadline: started + budget.timeMs - carried.timeMs, nodesLeft: budget.maxNodes - carried.nodes, ticks: 0 };
   try {
     return work();
+  } catch (error) {
+    if (record && error instanceof BudgetExceeded) record.exceeded = error.reason;
+    throw error;
   } finally {
+    if (record) {
+      record.timeMs = carried.timeMs + (clock() - started);
+      record.nodes = budget.maxNodes - active.nodesLeft;
+    }
     active = undefined;
   }
 }

@@ -18,8 +18,45 @@ export function applyEdits(text: string, edits: readonly TextEdit[]): string {
   return out + text.slice(at);
 }
 
-function overlaps(a: readonly TextEdit[], b: readonly TextEdit[]): boolean {
-  return a.some((x) => b.some((y) => x.range.start < y.range.end && y.range.start < x.range.end || (x.range.start === y.range.start && x.range.end === x.range.start && y.range.end === y.range.start)));
+/** Two edits conflict when they overlap, or both insert at the same offset. */
+function conflict(x: TextEdit, y: TextEdit): boolean {
+  return (x.range.start < y.range.end && y.range.start < x.range.end) || (x.range.start === y.range.start && x.range.end === x.range.start && y.range.end === y.range.start);
+}
+
+/**
+ * The edits of the fixes chosen so far, sorted by start: they never conflict with each other, so
+ * their ends are sorted too and a query is a binary search plus the few edits at the spot (a scan of
+ * every chosen fix per finding made `--fix` on 85k fixable lines quadratic).
+ */
+class ChosenEdits {
+  private readonly edits: TextEdit[] = [];
+
+  /** The first index whose edit ends at or after `offset`. */
+  private firstEndingFrom(offset: number): number {
+    let lo = 0;
+    let hi = this.edits.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.edits[mid].range.end < offset) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  overlaps(edits: readonly TextEdit[]): boolean {
+    return edits.some((x) => {
+      for (let k = this.firstEndingFrom(x.range.start); k < this.edits.length && this.edits[k].range.start <= x.range.end; k++) if (conflict(x, this.edits[k])) return true;
+      return false;
+    });
+  }
+
+  add(edits: readonly TextEdit[]): void {
+    for (const e of edits) {
+      let k = this.firstEndingFrom(e.range.start);
+      while (k < this.edits.length && (this.edits[k].range.start < e.range.start || (this.edits[k].range.start === e.range.start && this.edits[k].range.end <= e.range.end))) k++;
+      this.edits.splice(k, 0, e);
+    }
+  }
 }
 
 /**
@@ -28,16 +65,24 @@ function overlaps(a: readonly TextEdit[], b: readonly TextEdit[]): boolean {
  */
 export function chooseFixes(findings: readonly Finding[], includeUnsafe: boolean): Fix[] {
   const chosen: Fix[] = [];
+  const taken = new ChosenEdits();
   for (const f of findings) {
     const fix = f.fixes.find((x) => x.safety === 'safe' || includeUnsafe);
-    if (fix && !chosen.some((c) => overlaps(c.edits, fix.edits))) chosen.push(fix);
+    if (fix && !taken.overlaps(fix.edits)) {
+      chosen.push(fix);
+      taken.add(fix.edits);
+    }
   }
   return chosen;
 }
 
+/** The last text `matchLineBreaks` looked at: a lint calls it once per fix on the same text (a scan per fix made big files quadratic). */
+let crlfSeen: { text: string; crlf: boolean } | undefined;
+
 /** Rewrites `\n` in inserted text to the document's line break when the document uses CRLF. */
 export function matchLineBreaks(edits: readonly TextEdit[], text: string): TextEdit[] {
-  const crlf = /\r\n/.test(text) && !/(^|[^\r])\n/.test(text);
+  if (crlfSeen?.text !== text) crlfSeen = { text, crlf: /\r\n/.test(text) && !/(^|[^\r])\n/.test(text) };
+  const crlf = crlfSeen.crlf;
   return crlf ? edits.map((e) => ({ ...e, text: e.text.replace(/\r?\n/g, '\r\n') })) : [...edits];
 }
 

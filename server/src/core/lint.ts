@@ -25,7 +25,8 @@ import { fileEvidence, fileSeverityCap } from './evidence/file';
 import { blankTemplateActions, certainPartOfTemplate } from './evidence/template';
 import { derivedEvidence } from './evidence/derive';
 import { documentSecrets, redact } from './redact';
-import { BudgetExceeded, DEFAULT_BUDGET, spend, withBudget, type LintBudget } from './budget';
+import { secretsIn } from './secret-index';
+import { BudgetExceeded, DEFAULT_BUDGET, spend, withBudget, type BudgetSpent, type LintBudget } from './budget';
 import { NO_ENV, withDocument, type EnvView } from './workspace/env-index';
 import { envFactsOf } from './workspace/env-facts';
 import { CONSUMER_RULES, finishCrossFile, importCrossFile } from './workspace/cross-file';
@@ -60,6 +61,8 @@ export interface LintOptions {
    * source. Each cell is parsed on its own by Jupyter, so a syntax error hides nothing past its cell.
    */
   cellAt?: (offset: number) => Range;
+  /** What earlier phases of this file (its index pass) spent of its budget: the lint gets the rest (issue 29 item 7). */
+  spent?: BudgetSpent;
 }
 
 /** A rule that threw: the run goes on without its findings; the CLI exits 2, the server logs it. */
@@ -104,8 +107,10 @@ function render(rule: Rule, locale: Locale, id: string, data: Record<string, str
  */
 export function lintDocument(input: { path: string; text: string; format?: Format }, options: LintOptions): LintOutcome {
   const budget = options.budget ?? DEFAULT_BUDGET;
+  const earlier = options.spent?.exceeded ?? (options.spent && options.spent.timeMs >= budget.timeMs ? 'time' : undefined);
+  if (earlier) return skippedOutcome(input, options, earlier === 'time' ? `${budget.timeMs} ms` : `${budget.maxNodes} syntax nodes`, earlier);
   try {
-    return withBudget(budget, () => lintWithinBudget(input, options));
+    return withBudget(budget, () => lintWithinBudget(input, options), options.spent);
   } catch (error) {
     if (!(error instanceof BudgetExceeded)) throw error;
     return skippedOutcome(input, options, error.reason === 'time' ? `${budget.timeMs} ms` : `${budget.maxNodes} syntax nodes`, error.reason);
@@ -231,12 +236,15 @@ function lintWithinBudget(input: { path: string; text: string; format?: Format }
   kept.sort((a, b) => a.range.start - b.range.start || a.range.end - b.range.end || a.ruleId.localeCompare(b.ruleId));
   dropRepeatsOnLine(kept, text);
   const known = documentSecrets(extraction);
+  const among = secretsIn(known);
+  const hide = (text: string) => redact(text, among(text));
   for (const f of kept) {
-    f.message = redact(f.message, known);
-    if (f.evidence) f.evidence = redact(f.evidence, known);
-    for (const [k, v] of Object.entries(f.data)) if (typeof v === 'string') f.data[k] = redact(v, known);
-    for (const fix of f.fixes) fix.title = redact(fix.title, known);
-    for (const r of f.related ?? []) r.message = redact(r.message, known);
+    spend(0);
+    f.message = hide(f.message);
+    if (f.evidence) f.evidence = hide(f.evidence);
+    for (const [k, v] of Object.entries(f.data)) if (typeof v === 'string') f.data[k] = hide(v);
+    for (const fix of f.fixes) fix.title = hide(fix.title);
+    for (const r of f.related ?? []) r.message = hide(r.message);
   }
   return { document, findings: kept, extraction, resolution, failures: failures.map((x) => ({ ...x, error: redact(x.error, known) })), secrets: secretRanges(extraction, text) };
 }

@@ -3,7 +3,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Grammars } from '../core/formats/treesitter';
 import { formatOf } from '../core/files';
 import { EnvIndex, type EnvView } from '../core/workspace/env-index';
-import { indexDocument, isIndexCandidate } from '../core/workspace/index-document';
+import { INDEX_ON_MAIN_THREAD, indexDocument, isIndexCandidate } from '../core/workspace/index-document';
 import { indexFile } from '../node/env-index';
 import { walk } from '../node/walk';
 import type { Locale } from '../core/messages/locale';
@@ -90,7 +90,7 @@ export class WorkspaceEnv {
       for (let i = 0; i < files.length; i++) {
         if (i % BATCH === 0) await nextTurn();
         const fileConfig = await this.configs.forFile(folder.uri, files[i].absPath, folder.path);
-        if (fileConfig.enabled) indexFile(index, files[i], grammars, fileConfig.config);
+        if (fileConfig.enabled) indexFile(index, files[i], grammars, fileConfig.config, undefined, 'navigation', INDEX_ON_MAIN_THREAD);
       }
       this.indexes.set(folder.path, index);
       const ms = Math.round(performance.now() - started);
@@ -130,7 +130,7 @@ export class WorkspaceEnv {
       if (!formatOf(relPath)) continue;
       const before = index.generation;
       const { config, enabled } = await this.configs.forFile(pathToUri(root), absPath, root);
-      if (enabled) indexFile(index, { absPath, relPath }, grammars, config);
+      if (enabled) indexFile(index, { absPath, relPath }, grammars, config, undefined, 'navigation', INDEX_ON_MAIN_THREAD);
       else index.delete(relPath);
       changed ||= index.generation !== before;
     }
@@ -146,7 +146,7 @@ export class WorkspaceEnv {
     const text = document.getText();
     const format = formatOf(location.relPath, document.languageId);
     const changed = enabled && text.length <= config.maxFileBytes && isIndexCandidate(location.relPath, text, config, 'navigation')
-      ? index.set(indexDocument({ path: location.relPath, text, format }, await this.grammars(), config))
+      ? index.set(indexDocument({ path: location.relPath, text, format }, await this.grammars(), config, INDEX_ON_MAIN_THREAD))
       : index.delete(location.relPath);
     if (changed) this.onChange('changed');
     return changed;

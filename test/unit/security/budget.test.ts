@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { lintDocument } from '../../../server/src/core/lint';
+import { INDEX_ON_MAIN_THREAD, indexAndExtract } from '../../../server/src/core/workspace/index-document';
 import { compact } from '../../../server/src/core/formats/python/env';
 import { loadGrammars } from '../../../server/src/node/grammars';
 import { parseWith, snapshotOf, type Grammars, type SyntaxNode } from '../../../server/src/core/formats/treesitter';
@@ -30,6 +31,33 @@ describe('per-file budget (time and syntax nodes)', function () {
       assert.match(lintDocument({ path, text }, { grammars, locale: 'zh-CN', budget: { timeMs: 60_000, maxNodes: 3 } }).findings[0].message, /预算/);
     });
   }
+
+  it('one budget per file in every phase (issue 29 item 7): what the index pass spent is taken off the lint', () => {
+    const text = inputs['client.py'];
+    const budget = { timeMs: 60_000, maxNodes: 1000 };
+    assert.ok(lintDocument({ path: 'client.py', text }, { grammars, budget }).findings.some((f) => f.ruleId === 'base-url-duplicate-v1'));
+    const nodesLeftFew = lintDocument({ path: 'client.py', text }, { grammars, budget, spent: { timeMs: 0, nodes: 995 } });
+    assert.deepEqual(nodesLeftFew.findings.map((f) => [f.ruleId, f.data.reason]), [['skipped-file', 'nodes']]);
+    const indexRanOut = lintDocument({ path: 'client.py', text }, { grammars, budget, spent: { timeMs: 10, nodes: 10, exceeded: 'time' } });
+    assert.deepEqual(indexRanOut.findings.map((f) => [f.ruleId, f.data.reason]), [['skipped-file', 'time']]);
+    const timeGone = lintDocument({ path: 'client.py', text }, { grammars, budget, spent: { timeMs: 60_000, nodes: 0 } });
+    assert.deepEqual(timeGone.findings.map((f) => [f.ruleId, f.data.reason]), [['skipped-file', 'time']]);
+  });
+
+  it('shell nested deeper than any script (issue 29: 100k nested $( took 4.3 GB) is over the node budget before parsing', () => {
+    const deep = `export OPENAI_BASE_URL=${'$('.repeat(100_000)}${')'.repeat(100_000)}\n`;
+    assert.deepEqual(lintDocument({ path: 'n.sh', text: deep }, { grammars }).findings.map((f) => [f.ruleId, f.data.reason]), [['skipped-file', 'nodes']]);
+    const nested = `export OPENAI_BASE_URL=$(echo $(echo $(echo https://api.example.com/v1/v1)))\n`;
+    assert.ok(!lintDocument({ path: 'ok.sh', text: nested }, { grammars }).findings.some((f) => f.ruleId === 'skipped-file'));
+  });
+
+  it('indexing under a spent budget (the language server indexes under INDEX_ON_MAIN_THREAD) yields no facts and says why', () => {
+    const text = 'OPENAI_BASE_URL=https://api.example.com/v1\n';
+    assert.equal(indexAndExtract({ path: '.env', text }, grammars).env.definitions.length, 1);
+    const over = indexAndExtract({ path: '.env', text }, grammars, undefined, { timeMs: 0, maxNodes: 1e9 });
+    assert.deepEqual([over.env.definitions.length, over.spent?.exceeded], [0, 'time']);
+    assert.equal(INDEX_ON_MAIN_THREAD.timeMs, 200);
+  });
 
   it('a spent time budget gives skipped-file with reason "time"', () => {
     const over = lintDocument({ path: 'run.sh', text: inputs['run.sh'] }, { grammars, budget: { timeMs: 0, maxNodes: 1e9 } });
@@ -71,11 +99,12 @@ describe('per-file budget (time and syntax nodes)', function () {
     );
   });
 
-  it('JSON and YAML with huge flat arrays and deep nesting never throw', () => {
+  // Flat collections at a size that proves nothing about cost: test/unit/security/linearity.test.ts compares two sizes instead (issue 27 item 6).
+  it('JSON and YAML with flat arrays and deep nesting never throw', () => {
     const texts: [string, string][] = [
-      ['big.json', `{"a": [${'1,'.repeat(50_000)}1]}`],
+      ['big.json', `{"a": [${'1,'.repeat(5_000)}1]}`],
       ['deep.json', `${'['.repeat(20_000)}${']'.repeat(20_000)}`],
-      ['big.yaml', `a:\n${'  - 1\n'.repeat(30_000)}`],
+      ['big.yaml', `a:\n${'  - 1\n'.repeat(3_000)}`],
       ['deep.yaml', `${'['.repeat(20_000)}${']'.repeat(20_000)}`],
       ['cr.yaml', 'rollout:\r  base_url: https://api.example.com/v1\r  model: policy\r'],
     ];

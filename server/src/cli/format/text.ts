@@ -3,6 +3,7 @@ import { LineIndex } from '../../core/positions';
 import type { Severity } from '../../core/model/types';
 import type { Locale } from '../../core/messages/locale';
 import { maskSpans } from '../../core/model/secret';
+import { overlapping } from '../../core/range-lookup';
 import type { Formatter } from './types';
 import { visibleFindings } from './visible';
 import { relatedPlaces } from './related';
@@ -80,6 +81,7 @@ export const formatText: Formatter = (input) => {
     const findings = visibleFindings(result.findings, input);
     if (findings.length === 0) continue;
     const index = result.text !== undefined ? new LineIndex(result.text) : undefined;
+    const secretsAt = overlapping(result.secrets ?? [], (r) => r);
     for (const f of findings) {
       if (f.severity === 'error') errors++;
       else if (f.severity === 'warning') warnings++;
@@ -95,7 +97,7 @@ export const formatText: Formatter = (input) => {
         const lineStart = index.offsetAt({ line: start.line, character: 0 });
         const source = maskSpans(
           index.lineText(start.line),
-          (result.secrets ?? []).map((r) => ({ start: r.start - lineStart, end: r.end - lineStart })),
+          secretsAt({ start: lineStart, end: lineStart + index.lineText(start.line).length }).map((r) => ({ start: r.start - lineStart, end: r.end - lineStart })),
         );
         if (source.length <= 300) {
           const endCharacter = end.line === start.line ? end.character : source.length;

@@ -27,9 +27,33 @@ type AssignmentOwner = Omit<FlagOwner, 'command'> & { command?: string };
  * env reads, consumer evidence, comments, and log-prob request sites. Ranges are UTF-16 offsets.
  * Never throws: syntax errors become `parseProblems` and the rest is still extracted.
  */
+/** Deepest nesting a shell file may have before it counts as over the node budget (real scripts nest a handful deep). */
+export const MAX_NESTING = 4000;
+
+/** The deepest nesting of `(`, `{`, `[` and backquote pairs in `text` (one linear pass; quotes are not tracked, which only over-counts). */
+export function nestingDepth(text: string): number {
+  let depth = 0;
+  let max = 0;
+  let backquote = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 40 || c === 123 || c === 91) max = Math.max(max, ++depth);
+    else if ((c === 41 || c === 125 || c === 93) && depth > 0) depth--;
+    else if (c === 96) {
+      backquote = !backquote;
+      depth += backquote ? 1 : -1;
+      max = Math.max(max, depth);
+    }
+  }
+  return max;
+}
+
 export function extractShell(text: string, language: Language): Extraction {
   const out = emptyExtraction();
   let tree: Tree;
+  // tree-sitter-bash's memory grows steeply with nesting (100k nested `$(` took 4.3 GB and aborted the
+  // process; 20k took 790 MB): a file nested deeper than any script is over the node budget unparsed.
+  if (nestingDepth(text) > MAX_NESTING) throw new BudgetExceeded('nodes');
   try {
     tree = parseWith(language, text);
   } catch (error) {

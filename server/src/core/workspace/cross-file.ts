@@ -6,6 +6,7 @@ import type { EnvView } from './env-index';
 import { formatOf } from '../files';
 import { roleOf } from '../resolve/roles';
 import { loadedReadName } from '../evidence/loaded-config';
+import { containing } from '../range-lookup';
 
 /**
  * Rules whose verdict on a base URL depends on who reads it; only their findings are repeated at a
@@ -113,8 +114,6 @@ export function importCrossFile(extraction: Extraction, path: string, env: EnvVi
   return inputs;
 }
 
-const within = (r: { start: number; end: number }, outer: { start: number; end: number }) => r.start >= outer.start && r.end <= outer.end;
-
 /**
  * After the rules ran: findings on an imported setting keep only consumer-dependent rules, lose
  * their fixes (the bytes to change are in the other file), name the definition in the message and
@@ -124,8 +123,21 @@ const within = (r: { start: number; end: number }, outer: { start: number; end: 
  */
 export function finishCrossFile(findings: Finding[], inputs: CrossFileInputs, resolution: Resolution, locale: Locale): Finding[] {
   const out: Finding[] = [];
+  // Lookups instead of a scan per finding: 85k findings in one `.env` made this quadratic.
+  const bySubject = new Map<string, CrossFileInputs['imported'][number]>();
+  const byRange = new Map<string, CrossFileInputs['imported'][number]>();
+  for (const i of [...inputs.imported].reverse()) {
+    bySubject.set(`setting@${i.setting.valueRange.start}`, i);
+    byRange.set(`${i.setting.valueRange.start}:${i.setting.valueRange.end}`, i);
+  }
+  const imports = (finding: Finding) => {
+    const a = finding.subject === undefined ? undefined : bySubject.get(finding.subject);
+    const b = byRange.get(`${finding.range.start}:${finding.range.end}`);
+    return a && b ? (inputs.imported.indexOf(a) <= inputs.imported.indexOf(b) ? a : b) : a ?? b;
+  };
+  const around = containing(resolution.baseUrls.filter((b) => !b.setting.origin && b.consumers.some((c) => c.origin)), (b) => b.setting.statementRange);
   for (const finding of findings) {
-    const imported = inputs.imported.find((i) => finding.subject === `setting@${i.setting.valueRange.start}` || (finding.range.start === i.setting.valueRange.start && finding.range.end === i.setting.valueRange.end));
+    const imported = inputs.imported.length === 0 ? undefined : imports(finding);
     if (imported) {
       if (!CONSUMER_RULES.has(finding.ruleId)) continue;
       const origin = imported.setting.origin!;
@@ -139,7 +151,7 @@ export function finishCrossFile(findings: Finding[], inputs: CrossFileInputs, re
       });
       continue;
     }
-    const base = resolution.baseUrls.find((b) => !b.setting.origin && b.consumers.some((c) => c.origin) && within(finding.range, b.setting.statementRange));
+    const base = around(finding.range)[0];
     if (!base) {
       out.push(finding);
       continue;

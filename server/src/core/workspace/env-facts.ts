@@ -7,6 +7,7 @@ import { isServerLaunch } from '../formats/shell';
 import { formatOf } from '../files';
 import { composeLaunches, shellLaunches, type ServerLaunch } from './servers';
 import { redactUrlCredentials } from '../redact';
+import { containing } from '../range-lookup';
 
 /** A span in some workspace file (see `FileLocation`). */
 export type EnvLocation = FileLocation;
@@ -186,19 +187,25 @@ export function envFactsOf(path: string, text: string, extraction: Extraction, b
       ...(setting.role ? { role: setting.role } : {}),
     });
   }
+  let envEvidence: Map<string, Consumer[]> | undefined;
+  const within = containing(baseUrls, (b) => b.setting.valueRange);
   const evidence = (name: string, range: Range): Consumer[] => {
-    const out: Consumer[] = [];
-    for (const e of extraction.consumerEvidence) {
-      if (e.target === `env:${name}` && !e.consumer.origin && !out.some((c) => c.id === e.consumer.id && c.appendedPath === e.consumer.appendedPath)) out.push(e.consumer);
+    if (!envEvidence) {
+      envEvidence = new Map();
+      for (const e of extraction.consumerEvidence) {
+        if (!e.target.startsWith('env:') || e.consumer.origin) continue;
+        const list = envEvidence.get(e.target) ?? [];
+        if (!list.some((c) => c.id === e.consumer.id && c.appendedPath === e.consumer.appendedPath)) list.push(e.consumer);
+        envEvidence.set(e.target, list);
+      }
     }
-    for (const b of baseUrls) {
-      const r = b.setting.valueRange;
-      if (range.start >= r.start && range.end <= r.end) for (const c of b.consumers) if (!out.some((o) => o.id === c.id)) out.push(c);
-    }
+    const out = [...(envEvidence.get(`env:${name}`) ?? [])];
+    for (const b of within(range)) for (const c of b.consumers) if (!out.some((o) => o.id === c.id)) out.push(c);
     return out;
   };
   const bindFlags = extraction.settings.filter((s) => s.kind === 'flag' && BIND_FLAGS.has(s.key) && s.command !== undefined && launchesServer(s.command));
-  const isBind = (range: Range) => bindFlags.some((s) => range.start >= s.valueRange.start && range.end <= s.valueRange.end && text.slice(s.contentRange.start, s.contentRange.end).trim().replace(/^["']|["']$/g, '') === text.slice(range.start, range.end));
+  const bindAround = containing(bindFlags, (s) => s.valueRange);
+  const isBind = (range: Range) => bindAround(range).some((s) => text.slice(s.contentRange.start, s.contentRange.end).trim().replace(/^["']|["']$/g, '') === text.slice(range.start, range.end));
   const code = codeSyntax(path, extraction);
   for (const read of extraction.envReads) {
     const syntax = code ?? 'shell';
@@ -248,9 +255,19 @@ function codeSyntax(path: string, extraction: Extraction): 'python' | 'shell' | 
 /** Reads written inside YAML/JSON/dotenv values: `${VAR}`, `${oc.env:VAR}`, `os.environ/VAR`. */
 function interpolationReads(extraction: Extraction, baseUrls: readonly ResolvedBaseUrl[], loc: (r: Range) => EnvLocation): EnvReadRef[] {
   const out: EnvReadRef[] = [];
-  const groups = new Map<string, Setting[]>();
-  for (const s of extraction.settings) groups.set(s.group, [...(groups.get(s.group) ?? []), s]);
-  const groupOf = (group: string) => groups.get(group) ?? [];
+  let byBaseUrl: Map<Setting, ResolvedBaseUrl> | undefined;
+  let groups: Map<string, Setting[]> | undefined;
+  const groupOf = (group: string) => {
+    if (!groups) {
+      groups = new Map();
+      for (const s of extraction.settings) {
+        const list = groups.get(s.group);
+        if (list) list.push(s);
+        else groups.set(s.group, [s]);
+      }
+    }
+    return groups.get(group) ?? [];
+  };
   for (const setting of extraction.settings) {
     if (setting.format === 'dotenv' && setting.quote === "'") continue; // single quotes: no expansion in any loader
     const raw = setting.raw;
@@ -265,7 +282,7 @@ function interpolationReads(extraction: Extraction, baseUrls: readonly ResolvedB
       const range = { start: offset + m.index, end: offset + m.index + m[0].length };
       const whole = m[0].length === content.trim().length;
       // A whole-value reference (`os.environ/VAR`) has no literal base URL entry; its consumers follow from the setting itself.
-      const consumers = !whole ? [] : baseUrls.find((b) => b.setting === setting)?.consumers ?? (setting.role === 'baseUrl' ? consumersOf(setting, groupOf, extraction.consumerEvidence) : []);
+      const consumers = !whole ? [] : (byBaseUrl ??= new Map(baseUrls.map((b) => [b.setting, b] as const).reverse())).get(setting)?.consumers ?? (setting.role === 'baseUrl' ? consumersOf(setting, groupOf, extraction.consumerEvidence) : []);
       const ref: EnvReadRef = { name, at: loc(range), syntax, consumers: [...consumers] };
       const fallback = m[2] ?? m[4];
       if (fallback !== undefined) ref.defaultValue = fallback.trim();

@@ -72,6 +72,10 @@ export class EnvIndex {
   private readonly signatures = new Map<string, string>();
   private byName: Map<string, { definitions: EnvDefinition[]; reads: EnvReadRef[] }> | undefined;
   private links: Map<string, { compose: string; link: EnvFileLink }[]> | undefined;
+  /** `chainFor` results by name and reader path, until the next change (a reader's chain was sorted again for every definition it was asked about). */
+  private chains = new Map<string, ChainEntry[]>();
+  /** Per name: its reads grouped by file, each with the definitions (`path\0keyStart`) that apply to that file, until the next change. */
+  private reached = new Map<string, { reads: EnvReadRef[]; applying: Set<string> | undefined }[]>();
   /** Increases whenever `set` or `delete` changes the index. */
   generation = 0;
 
@@ -113,6 +117,8 @@ export class EnvIndex {
     this.generation++;
     this.byName = undefined;
     this.links = undefined;
+    this.chains = new Map();
+    this.reached = new Map();
   }
 
   /** Compose `env_file:` links by the dotenv file they name. */
@@ -120,7 +126,12 @@ export class EnvIndex {
     if (this.links) return this.links;
     const map = new Map<string, { compose: string; link: EnvFileLink }[]>();
     for (const file of this.files.values()) {
-      for (const link of file.envFiles ?? []) if (link.target !== undefined) map.set(link.target, [...(map.get(link.target) ?? []), { compose: file.path, link }]);
+      for (const link of file.envFiles ?? []) {
+        if (link.target === undefined) continue;
+        const list = map.get(link.target);
+        if (list) list.push({ compose: file.path, link });
+        else map.set(link.target, [{ compose: file.path, link }]);
+      }
     }
     this.links = map;
     return map;
@@ -175,6 +186,38 @@ export class EnvIndex {
    * in the reader, dotenv files come first. Definitions no loader applies come last, `applies: false`.
    */
   chainFor(name: string, readerPath: string): ChainEntry[] {
+    const key = `${name}\0${readerPath}`;
+    let chain = this.chains.get(key);
+    if (!chain) this.chains.set(key, (chain = this.computeChain(name, readerPath)));
+    return chain;
+  }
+
+  /**
+   * The reads of `name` that the definition in `path` whose key starts at `keyStart` reaches (it applies
+   * in their chain), by path then offset. Reads are grouped by file (one chain per reader file), once
+   * per name until the next change.
+   */
+  readersOf(name: string, path: string, keyStart: number): EnvReadRef[] {
+    let groups = this.reached.get(name);
+    if (!groups) {
+      groups = [];
+      for (const read of this.readsOf(name)) {
+        const last = groups[groups.length - 1];
+        if (last && last.reads[0].at.path === read.at.path) last.reads.push(read);
+        else groups.push({ reads: [read], applying: undefined });
+      }
+      this.reached.set(name, groups);
+    }
+    const key = `${path}\0${keyStart}`;
+    const out: EnvReadRef[] = [];
+    for (const group of groups) {
+      group.applying ??= new Set(this.chainFor(name, group.reads[0].at.path).filter((e) => e.applies).map((e) => `${e.definition.at.path}\0${e.definition.at.range.start}`));
+      if (group.applying.has(key)) out.push(...group.reads);
+    }
+    return out;
+  }
+
+  private computeChain(name: string, readerPath: string): ChainEntry[] {
     const readerDir = dirOf(readerPath);
     const overrides = this.files.get(readerPath)?.dotenvOverrides === true;
     const entries = this.definitionsOf(name).map((definition): ChainEntry & { depth: number } => {
@@ -223,13 +266,17 @@ export class EnvIndex {
 
   /** The view lint gets for the document at `path`. */
   viewFor(path: string): EnvView {
+    const elsewhere = new Map<string, EnvReadRef[]>();
     return {
-      chain: (name) => this.chainFor(name, path),
-      readsElsewhere: (name) => this.readsOf(name).filter((r) => r.at.path !== path),
-      reads: (name) => this.readsOf(name),
-      chainAt: (name, readerPath) => this.chainFor(name, readerPath),
-      readersOf: (name, keyStart) =>
-        this.readsOf(name).filter((r) => this.chainFor(name, r.at.path).some((e) => e.applies && e.definition.at.path === path && e.definition.at.range.start === keyStart)),
+      chain: (name) => [...this.chainFor(name, path)],
+      readsElsewhere: (name) => {
+        let reads = elsewhere.get(name);
+        if (!reads) elsewhere.set(name, (reads = this.readsOf(name).filter((r) => r.at.path !== path)));
+        return [...reads];
+      },
+      reads: (name) => [...this.readsOf(name)],
+      chainAt: (name, readerPath) => [...this.chainFor(name, readerPath)],
+      readersOf: (name, keyStart) => [...this.readersOf(name, path, keyStart)],
       size: this.files.size,
       servers: () => this.servers(),
     };
@@ -246,13 +293,26 @@ export class EnvIndex {
  * the index, so rules see this document's own reads even with no workspace around it.
  */
 export function withDocument(view: EnvView, file: FileEnv): EnvView {
-  const local = (name: string) => file.reads.filter((r) => r.name === name);
+  let reads: Map<string, EnvReadRef[]> | undefined;
+  let defined: Set<string> | undefined;
+  const local = (name: string) => {
+    if (!reads) {
+      reads = new Map();
+      for (const r of file.reads) {
+        const list = reads.get(r.name);
+        if (list) list.push(r);
+        else reads.set(r.name, [r]);
+      }
+    }
+    return [...(reads.get(name) ?? [])];
+  };
+  const definesAt = (name: string, keyStart: number) => (defined ??= new Set(file.definitions.map((d) => `${d.name}\0${d.at.range.start}`))).has(`${name}\0${keyStart}`);
   return {
     chain: (name) => view.chain(name),
     readsElsewhere: (name) => view.readsElsewhere(name),
     reads: (name) => [...view.readsElsewhere(name), ...local(name)],
     chainAt: (name, readerPath) => view.chainAt(name, readerPath),
-    readersOf: (name, keyStart) => [...view.readersOf(name, keyStart).filter((r) => r.at.path !== file.path), ...(file.definitions.some((d) => d.name === name && d.at.range.start === keyStart) ? local(name) : [])],
+    readersOf: (name, keyStart) => [...view.readersOf(name, keyStart).filter((r) => r.at.path !== file.path), ...(definesAt(name, keyStart) ? local(name) : [])],
     size: view.size,
     servers: () => [...(view.servers?.() ?? []).filter((s) => s.at.path !== file.path), ...(file.servers ?? [])],
   };

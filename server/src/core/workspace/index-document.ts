@@ -9,31 +9,32 @@ import { stripBom } from '../lint';
 import { resolve } from '../resolve/resolve';
 import { envFactsOf, type FileEnv } from './env-facts';
 import { LAUNCH_TOKEN } from './servers';
-import { BudgetExceeded, DEFAULT_BUDGET, withBudget } from '../budget';
+import { BudgetExceeded, DEFAULT_BUDGET, spend, withBudget, type BudgetSpent, type LintBudget } from '../budget';
 import { blankTemplateActions, certainPartOfTemplate, templateSyntax } from '../evidence/template';
 
 /**
  * The env index facts of one document: extraction and resolution only, no rules (so a whole
  * workspace can be indexed before any file is linted). `path` is workspace-relative; `text` may
- * start with a BOM. Never throws for any content; a file with no known format, or over the per-file
- * budget (`DEFAULT_BUDGET`), yields no facts.
+ * start with a BOM. Never throws for any content; a file with no known format, or over `budget`
+ * (default `DEFAULT_BUDGET`; the language server indexes under `INDEX_ON_MAIN_THREAD`), yields no facts.
  */
-export function indexDocument(input: { path: string; text: string; format?: Format }, grammars: Grammars, config: LintConfig = DEFAULT_CONFIG): FileEnv {
-  return indexAndExtract(input, grammars, config).env;
+export function indexDocument(input: { path: string; text: string; format?: Format }, grammars: Grammars, config: LintConfig = DEFAULT_CONFIG, budget: LintBudget = DEFAULT_BUDGET): FileEnv {
+  return indexAndExtract(input, grammars, config, budget).env;
 }
 
 /**
  * `indexDocument` that also returns the extraction it made (BOM-less `text` and the raw extraction
  * before any cross-file import), so a lint of the same text can reuse it (`LintOptions.reuse`).
  */
-export function indexAndExtract(input: { path: string; text: string; format?: Format }, grammars: Grammars, config: LintConfig = DEFAULT_CONFIG): { env: FileEnv; text?: string; extraction?: Extraction } {
+export function indexAndExtract(input: { path: string; text: string; format?: Format }, grammars: Grammars, config: LintConfig = DEFAULT_CONFIG, budget: LintBudget = DEFAULT_BUDGET): { env: FileEnv; text?: string; extraction?: Extraction; spent?: BudgetSpent } {
   const path = input.path.replace(/\\/g, '/');
   const format = input.format ?? formatOf(path);
   if (!format) return { env: { path, definitions: [], reads: [] } };
   const { text } = stripBom(input.text);
+  const spent: BudgetSpent = { timeMs: 0, nodes: 0 };
   try {
-    // the same per-file budget as a lint: a pathological file yields no facts instead of a hang
-    return withBudget(DEFAULT_BUDGET, () => {
+    // the file's one budget, shared with its lint (`LintOptions.spent`): a pathological file yields no facts instead of a hang
+    return withBudget(budget, () => {
       let extraction: Extraction;
       // a templated file (Helm, Jinja, cookiecutter) is indexed as `lintDocument` reads it: only what is certain
       const templated = format === 'notebook' ? undefined : templateSyntax(path, text, format);
@@ -45,11 +46,13 @@ export function indexAndExtract(input: { path: string; text: string; format?: Fo
         extraction = emptyExtraction();
       }
       const resolution = resolve(extraction, config);
-      return { env: envFactsOf(path, text, extraction, resolution.baseUrls), text, ...(templated ? {} : { extraction }) };
-    });
+      const env = envFactsOf(path, text, extraction, resolution.baseUrls);
+      spend(0, true); // a file whose index pass ended over budget yields no facts, like one stopped midway
+      return { env, text, ...(templated ? {} : { extraction }), spent };
+    }, undefined, spent);
   } catch (error) {
     if (!(error instanceof BudgetExceeded)) throw error;
-    return { env: { path, definitions: [], reads: [] } };
+    return { env: { path, definitions: [], reads: [] }, text, spent };
   }
 }
 
@@ -75,3 +78,10 @@ export function isIndexCandidate(relPath: string, text: string, config: LintConf
   if (format === 'javascript' && !mayReadEnvJavaScript(relPath, text)) return false;
   return isCandidate(relPath, text, config) || (ENV_TOKENS[purpose][format]?.test(text) ?? false);
 }
+
+/**
+ * The budget of (re)indexing one file on the language server's main thread (issue 29 item 7: it never
+ * blocks more than 200 ms on indexing): a file that needs more yields no cross-file facts in the editor
+ * (its own lint still runs, in the worker when big).
+ */
+export const INDEX_ON_MAIN_THREAD: LintBudget = { timeMs: 200, maxNodes: DEFAULT_BUDGET.maxNodes };
