@@ -130,16 +130,25 @@ function tokenMatches(token: Token, c: string): boolean {
  * exponential. `segmentMatches` below is the same method one level up.
  */
 function textMatches(tokens: readonly Token[], text: string): boolean {
+  return wildcardMatch(tokens, text.length, (token) => token.kind === 'star', (token, i) => tokenMatches(token, text[i]));
+}
+
+/**
+ * The greedy two-pointer wildcard match shared by both levels: `pattern` against `length` items, where
+ * a star token matches any run of items and every other token one item (`matches`). On a mismatch the
+ * last star swallows one more item; at most `length × pattern.length` steps.
+ */
+function wildcardMatch<T>(pattern: readonly T[], length: number, isStar: (token: T) => boolean, matches: (token: T, i: number) => boolean): boolean {
   let t = 0;
   let i = 0;
   let starT = -1;
   let starI = 0;
-  while (i < text.length) {
-    const token = t < tokens.length ? tokens[t] : undefined;
-    if (token !== undefined && token.kind !== 'star' && tokenMatches(token, text[i])) {
+  while (i < length) {
+    const token = t < pattern.length ? pattern[t] : undefined;
+    if (token !== undefined && !isStar(token) && matches(token, i)) {
       t++;
       i++;
-    } else if (token !== undefined && token.kind === 'star') {
+    } else if (token !== undefined && isStar(token)) {
       starT = t++;
       starI = i;
     } else if (starT >= 0) {
@@ -147,8 +156,8 @@ function textMatches(tokens: readonly Token[], text: string): boolean {
       i = ++starI;
     } else return false;
   }
-  while (t < tokens.length && tokens[t].kind === 'star') t++;
-  return t === tokens.length;
+  while (t < pattern.length && isStar(pattern[t])) t++;
+  return t === pattern.length;
 }
 
 function partMatches(token: PathToken & { kind: 'segment' }, part: string): boolean {
@@ -170,25 +179,7 @@ function longestLiteral(tokens: readonly Token[]): string {
 
 /** `textMatches` over path segments: a globstar is the star, each other token matches one segment. */
 function segmentMatches(pattern: readonly PathToken[], parts: readonly string[]): boolean {
-  let t = 0;
-  let i = 0;
-  let starT = -1;
-  let starI = 0;
-  while (i < parts.length) {
-    const token = t < pattern.length ? pattern[t] : undefined;
-    if (token !== undefined && token.kind === 'segment' && partMatches(token, parts[i])) {
-      t++;
-      i++;
-    } else if (token !== undefined && token.kind === 'star') {
-      starT = t++;
-      starI = i;
-    } else if (starT >= 0) {
-      t = starT + 1;
-      i = ++starI;
-    } else return false;
-  }
-  while (t < pattern.length && pattern[t].kind === 'star') t++;
-  return t === pattern.length;
+  return wildcardMatch(pattern, parts.length, (token) => token.kind === 'star', (token, i) => token.kind === 'segment' && partMatches(token, parts[i]));
 }
 
 /** One segment of a compiled pattern at the path level: a globstar (any run of segments) or a segment's tokens. */

@@ -1,5 +1,6 @@
 import type { Consumer, Extraction, Range } from '../model/types';
 import { consumerOfCallee } from '../model/clients';
+import { joinRelative } from '../workspace/env-facts';
 
 /**
  * A value a Python file reads from a config file it loads and hands to a client:
@@ -43,16 +44,7 @@ function dirOf(path: string): string {
 }
 
 function normalize(path: string): string | undefined {
-  if (/^([/\\]|[A-Za-z]:|~|\$|\{)/.test(path)) return undefined;
-  const parts: string[] = [];
-  for (const segment of path.replace(/\\/g, '/').split('/')) {
-    if (segment === '' || segment === '.') continue;
-    if (segment === '..') {
-      if (parts.length === 0) return undefined;
-      parts.pop();
-    } else parts.push(segment);
-  }
-  return parts.length ? parts.join('/') : undefined;
+  return path.startsWith('{') ? undefined : joinRelative('', path);
 }
 
 /**
