@@ -40,8 +40,8 @@ async function lint(path: string, text: string) {
 }
 
 describe('provider profiles', () => {
-  it('there are at least 30 built-in profiles with unique ids', () => {
-    assert.ok(BUILTIN_PROVIDERS.length >= 30, `${BUILTIN_PROVIDERS.length} profiles`);
+  it('there are at least 35 built-in profiles with unique ids', () => {
+    assert.ok(BUILTIN_PROVIDERS.length >= 35, `${BUILTIN_PROVIDERS.length} profiles`);
     const ids = BUILTIN_PROVIDERS.map((p) => p.id);
     assert.deepEqual(ids.filter((id, i) => ids.indexOf(id) !== i), []);
   });

@@ -429,6 +429,26 @@ export const BUILTIN_PROFILES: readonly ProviderProfile[] = [
   ),
   profile(
     {
+      id: 'sambanova',
+      name: 'SambaNova',
+      hosts: ['api.sambanova.ai'],
+      openaiBases: ['https://api.sambanova.ai/v1'],
+      chatUrl: 'https://api.sambanova.ai/v1/chat/completions',
+      modelsUrl: 'https://api.sambanova.ai/v1/models',
+      websiteHosts: ['docs.sambanova.ai', 'cloud.sambanova.ai'],
+      logprobs: 'unknown',
+      keyEnv: ['SAMBANOVA_API_KEY'],
+    },
+    // "Base URL (to be used with the OpenAI client) https://api.sambanova.ai/v1"; "Chat completion endpoint
+    // https://api.sambanova.ai/v1/chat/completions". The API reference's OpenAPI (servers: https://api.sambanova.ai/v1)
+    // lists GET /models, and its samples read SAMBANOVA_API_KEY.
+    [
+      ['https://docs.sambanova.ai/docs/en/get-started/api-keys-urls', ['hosts', 'openaiBases', 'chatUrl', 'websiteHosts']],
+      ['https://docs.sambanova.ai/docs/api-reference/models/get-environments-available-model-list-metadata', ['modelsUrl', 'keyEnv']],
+    ],
+  ),
+  profile(
+    {
       id: 'azure-openai',
       name: 'Azure OpenAI',
       hosts: ['openai.azure.com'],
