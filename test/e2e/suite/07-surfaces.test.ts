@@ -13,7 +13,7 @@ const EXPECT = {
     rulesSetting: /^Base URL leads to a doubled version segment/,
     line: 'scratch/configs/.env, line 1',
     mask: /sk-proj-…stuv, 30 chars/,
-    chat: 'Chat requests go to',
+    chat: 'Requests go to',
   },
   'zh-cn': {
     testConnection: '测试 TaoToken 连接',
@@ -22,7 +22,7 @@ const EXPECT = {
     rulesSetting: /^base URL 导致版本段重复/,
     line: 'scratch/configs/.env 第 1 行',
     mask: /sk-proj-…stuv，30 个字符/,
-    chat: '聊天请求会发往',
+    chat: '请求会发往',
   },
 } as const;
 
