@@ -76,6 +76,8 @@ export class EnvIndex {
   private chains = new Map<string, ChainEntry[]>();
   /** Per name: its reads grouped by file, each with the definitions (`path\0keyStart`) that apply to that file, until the next change. */
   private reached = new Map<string, { reads: EnvReadRef[]; applying: Set<string> | undefined }[]>();
+  /** Every server launch by path order, until the next change (each lint asked for it: a sort of all files per file). */
+  private launches: ServerLaunch[] | undefined;
   /** Increases whenever `set` or `delete` changes the index. */
   generation = 0;
 
@@ -117,6 +119,7 @@ export class EnvIndex {
     this.generation++;
     this.byName = undefined;
     this.links = undefined;
+    this.launches = undefined;
     this.chains = new Map();
     this.reached = new Map();
   }
@@ -259,7 +262,7 @@ export class EnvIndex {
       for (const r of this.readsOf(name)) if (r.at.path !== path) mix(`r${name}\0${r.at.path}\0${r.at.range.start}\0${r.consumers.map((c) => c.id + (c.appendedPath ?? '')).join(',')}\0${r.bindAddress ? 1 : 0}\0`);
     }
     if (file.dotenvOverrides) mix('override');
-    for (const other of this.files.values()) if (other.path !== path) for (const s of other.servers ?? []) mix(`s${other.path}\0${s.at.range.start}\0${s.port}\0${s.names.join('\0')}\0${s.complete}\0${s.apiKey}\0${s.apiKeyValue ?? ''}\0${s.service ?? ''}\0`);
+    for (const s of this.servers()) if (s.at.path !== path) mix(`s${s.at.path}\0${s.at.range.start}\0${s.port}\0${s.names.join('\0')}\0${s.complete}\0${s.apiKey}\0${s.apiKeyValue ?? ''}\0${s.service ?? ''}\0`);
     for (const [target, links] of this.envFileLinks()) for (const l of links) mix(`f${target}\0${l.compose}\0`);
     return hash.toString(36);
   }
@@ -278,13 +281,14 @@ export class EnvIndex {
       chainAt: (name, readerPath) => [...this.chainFor(name, readerPath)],
       readersOf: (name, keyStart) => [...this.readersOf(name, path, keyStart)],
       size: this.files.size,
-      servers: () => this.servers(),
+      servers: () => [...this.servers()],
     };
   }
 
   /** Every server launch of the indexed files, by path. */
   servers(): ServerLaunch[] {
-    return [...this.files.values()].sort((a, b) => a.path.localeCompare(b.path)).flatMap((f) => f.servers ?? []);
+    this.launches ??= [...this.files.values()].filter((f) => f.servers?.length).sort((a, b) => a.path.localeCompare(b.path)).flatMap((f) => f.servers!);
+    return this.launches;
   }
 }
 
