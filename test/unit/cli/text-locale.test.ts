@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { main } from '../../../server/src/cli/main';
 
@@ -13,5 +15,32 @@ describe('text output in Chinese', () => {
     assert.match(out, /^examples\/openclaw-rl\/\.env:4:16: 警告: /m);
     assert.match(out, /^examples\/openclaw-rl\/\.env:4:16: 警告: .*\[api-key-whitespace\] \[\*\]$/m);
     assert.match(out, /✖ 共 2 个问题（1 个错误，1 个警告）\n\[\*\] 1 个可用 --fix 自动修复；另有 1 个可用 --fix-unsafe 修复（可能改变含义，请检查）\n$/);
+  });
+
+  it('the notes on stderr (fixed, baseline, --max-warnings) follow --lang zh-CN too', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rl-zh-notes-'));
+    const run = async (args: string[]) => {
+      let err = '';
+      const code = await main([...args, '--lang', 'zh-CN'], { stdout: () => undefined, stderr: (t) => void (err += t), env: {}, cwd: dir, isTTY: false });
+      return { code, err };
+    };
+    try {
+      writeFileSync(join(dir, 'a.env'), 'OPENAI_BASE_URL=http://0.0.0.0:8000/v1\nOPENAI_API_KEY= sk-test\n');
+      const over = await run(['a.env', '--max-warnings', '0']);
+      assert.equal(over.code, 1);
+      assert.match(over.err, /^rollout-lint: 发现 \d+ 个警告，超过了 --max-warnings 0 的上限\n$/);
+      const wrote = await run(['a.env', '--baseline', 'bl.json', '--update-baseline']);
+      assert.match(wrote.err, /^rollout-lint: 已将 \d+ 个问题写入基线 bl\.json\n$/);
+      const fixed = await run(['a.env', '--fix']);
+      assert.match(fixed.err, /^rollout-lint: 已修复 a\.env$/m);
+      assert.equal(readFileSync(join(dir, 'a.env'), 'utf8').includes('= sk'), false);
+      const stale = await run(['a.env', '--baseline', 'bl.json']);
+      assert.match(stale.err, /^rollout-lint: 基线中有 1 个条目不再匹配任何问题/);
+      const pruned = await run(['a.env', '--baseline', 'bl.json', '--prune-baseline']);
+      assert.match(pruned.err, /^rollout-lint: 已从基线 bl\.json 中删除 1 个/);
+      for (const e of [over.err, wrote.err, fixed.err, stale.err, pruned.err]) assert.doesNotMatch(e, /\b(fixed|wrote|removed|warnings? found|baseline entr)/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
