@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { main } from '../../../server/src/cli/main';
+import { RULES } from '../../../server/src/core/rules/index';
 
 const ROOT = join(__dirname, '..', '..', '..');
 
@@ -42,5 +43,23 @@ describe('text output in Chinese', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('rules --lang zh-CN gives every rule its Chinese summary (from package.nls.zh-cn.json); --json too', async () => {
+    const run = async (args: string[]) => {
+      let out = '';
+      const code = await main(args, { stdout: (t) => void (out += t), stderr: () => undefined, env: {}, cwd: ROOT, isTTY: false });
+      return { code, out };
+    };
+    const zh = await run(['rules', '--lang', 'zh-CN']);
+    assert.equal(zh.code, 0);
+    assert.match(zh.out, /^base-url-duplicate-v1 +error +safe +all +base URL 导致版本段重复，例如 \/v1\/v1$/m);
+    assert.match(zh.out, /\n文档: /);
+    const rows = JSON.parse((await run(['rules', '--json', '--lang', 'zh'])).out) as { id: string; summary: string }[];
+    assert.equal(rows.length, RULES.length);
+    for (const r of rows) assert.match(r.summary, /[\u4e00-\u9fff]/, `${r.id} has a Chinese summary`);
+    for (const r of rows) assert.doesNotMatch(r.summary, /（默认：|\[文档\]/, r.id);
+    const en = JSON.parse((await run(['rules', '--json', '--lang', 'en'])).out) as { id: string; summary: string }[];
+    assert.equal(en[0].summary, RULES[0].meta.title);
   });
 });
