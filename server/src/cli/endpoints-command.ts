@@ -49,12 +49,16 @@ export async function collectEndpoints(paths: readonly string[], options: Endpoi
   return rows;
 }
 
-const LABELS: Record<Locale, { from: string; key: string; model: string; logprobs: string }> = {
-  en: { from: 'from', key: 'key', model: 'model', logprobs: 'logprobs' },
-  'zh-CN': { from: '来自', key: '密钥', model: '模型', logprobs: '对数概率' },
+const LABELS: Record<Locale, { from: string; key: string; model: string; logprobs: string; clients: string; status: Record<EndpointRow['logprobs'], string> }> = {
+  en: { from: 'from', key: 'key', model: 'model', logprobs: 'logprobs', clients: 'clients', status: { requested: 'requested', missing: 'missing', unknown: 'unknown' } },
+  'zh-CN': { from: '来自', key: '密钥', model: '模型', logprobs: '对数概率', clients: '客户端', status: { requested: '已请求', missing: '缺失', unknown: '未知' } },
 };
 
-/** One row as text: `file:line:col  consumer  effective URL  key  model  logprobs  findings`. */
+/**
+ * One row as text: `file:line:col  consumer  effective URL  [clients: …]  key  model  logprobs  findings`.
+ * The clients are named because one setting can give several rows that differ only in the URL each
+ * client builds from it (openai-python 2.x and 3.x join a query string differently).
+ */
 function textRow(row: EndpointRow, locale: Locale): string {
   const l = LABELS[locale] ?? LABELS.en;
   // Names and values come from the repository: each is escaped so none can start a line or drive the terminal.
@@ -62,7 +66,8 @@ function textRow(row: EndpointRow, locale: Locale): string {
   const where = `${e(row.file)}:${row.line}:${row.column}`;
   const from = row.definedAt ? ` (${l.from} ${e(row.definedAt.file)}:${row.definedAt.line})` : '';
   const findings = row.findings.length ? `  ${row.findings.map((f) => `${f.severity}:${f.ruleId}`).join(',')}` : '';
-  return `${where}  ${e(row.consumer)}  ${e(row.effectiveUrl ?? row.baseUrl ?? '')}${from}  ${l.key}: ${e(row.keySource ?? '-')}  ${l.model}: ${e(row.model ?? '-')}  ${l.logprobs}: ${e(String(row.logprobs))}${findings}\n`;
+  const clients = row.clients?.length ? `  ${l.clients}: ${row.clients.map(e).join(', ')}` : '';
+  return `${where}  ${e(row.consumer)}  ${e(row.effectiveUrl ?? row.baseUrl ?? '')}${from}${clients}  ${l.key}: ${e(row.keySource ?? '-')}  ${l.model}: ${e(row.model ?? '-')}  ${l.logprobs}: ${l.status[row.logprobs] ?? e(String(row.logprobs))}${findings}\n`;
 }
 
 /**

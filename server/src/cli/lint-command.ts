@@ -244,7 +244,7 @@ async function lint(paths: string[], optionsIn: LintCommandOptions, io: CliIo): 
       if (fix && !options.diff) {
         // ruff's habit: with --fix, standard input comes back fixed on stdout; the report goes to stderr.
         io.stdout(result.text ?? Buffer.from(bytes).toString('utf8'));
-        applyBaseline(baseline, results, options, io);
+        applyBaseline(baseline, results, options, io, locale);
         return finish(results, options, io, locale, cwd, problems, otherTypes, includeHints, skipped, io.stderr);
       }
     }
@@ -314,21 +314,21 @@ async function lint(paths: string[], optionsIn: LintCommandOptions, io: CliIo): 
       });
       keep?.delete(project.lintPath);
       if (result.notFixed) io.stderr(`rollout-lint: ${escapeForLine(file.relPath)}: not fixed: ${result.notFixed}\n`);
-      else if (result.fixedPasses && !options.diff) io.stderr(`rollout-lint: fixed ${escapeForLine(file.relPath)}\n`);
+      else if (result.fixedPasses && !options.diff) io.stderr(`rollout-lint: ${NOTES[locale].fixed(escapeForLine(file.relPath))}\n`);
       else if (fix && !fixable) {
         const eligible = new Set(selectFixable(file.absPath)(result.findings, result.text ?? ''));
         const left = result.findings.filter((f) => eligible.has(f) && f.fixes.some((x) => x.edits.length > 0 && (x.safety === 'safe' || fix === 'unsafe'))).length;
         notFixable.add(result);
         if (left > 0) {
           skipped.gitIgnored += left;
-          io.stderr(`rollout-lint: ${escapeForLine(file.relPath)}: not fixed: git ignores it (name the file to fix it)\n`);
+          io.stderr(`rollout-lint: ${NOTES[locale].gitIgnored(escapeForLine(file.relPath))}\n`);
         }
       }
       results.push(result);
     }
     progress.done();
   }
-  applyBaseline(baseline, results, options, io);
+  applyBaseline(baseline, results, options, io, locale);
   if (fix === 'safe') {
     for (const r of results) {
       if (!notFixable.has(r)) skipped.unsafe += r.findings.filter((f) => shown(f) && !f.fixes.some((x) => x.safety === 'safe' && x.edits.length > 0) && f.fixes.some((x) => x.edits.length > 0)).length;
@@ -342,11 +342,11 @@ async function lint(paths: string[], optionsIn: LintCommandOptions, io: CliIo): 
  * else drops the findings the baseline holds from `results`, and with `--prune-baseline` rewrites
  * it without the entries that matched nothing. Notes go to stderr.
  */
-function applyBaseline(baseline: Baseline | undefined, results: FileResult[], options: LintCommandOptions, io: CliIo): void {
+function applyBaseline(baseline: Baseline | undefined, results: FileResult[], options: LintCommandOptions, io: CliIo, locale: Locale): void {
   if (!baseline) return;
   if (options.updateBaseline) {
     const n = baseline.update(results.filter((r) => !r.notCandidate));
-    io.stderr(`rollout-lint: wrote ${n} finding${n === 1 ? '' : 's'} to the baseline ${options.baseline}\n`);
+    io.stderr(`rollout-lint: ${NOTES[locale].wroteBaseline(n, options.baseline!)}\n`);
     for (const r of results) r.findings = [];
     return;
   }
@@ -357,10 +357,10 @@ function applyBaseline(baseline: Baseline | undefined, results: FileResult[], op
   }
   if (options.pruneBaseline) {
     const dropped = baseline.prune();
-    io.stderr(`rollout-lint: removed ${dropped} entr${dropped === 1 ? 'y' : 'ies'} no finding matches from the baseline ${options.baseline}\n`);
+    io.stderr(`rollout-lint: ${NOTES[locale].pruned(dropped, options.baseline!)}\n`);
   } else {
     const stale = baseline.stale();
-    if (stale > 0) io.stderr(`rollout-lint: ${stale} baseline entr${stale === 1 ? 'y matches' : 'ies match'} no finding any more (fixed?); --prune-baseline removes ${stale === 1 ? 'it' : 'them'}\n`);
+    if (stale > 0) io.stderr(`rollout-lint: ${NOTES[locale].stale(stale)}\n`);
   }
 }
 
@@ -425,13 +425,40 @@ function finish(
   const warnings = all.filter((f) => f.severity === 'warning').length;
   if (errors > 0) return 1;
   if (options.maxWarnings !== undefined && options.maxWarnings >= 0 && warnings > options.maxWarnings) {
-    io.stderr(`rollout-lint: ${warnings} warning${warnings === 1 ? '' : 's'} found, more than --max-warnings ${options.maxWarnings} allows\n`);
+    io.stderr(`rollout-lint: ${NOTES[locale].maxWarnings(warnings, options.maxWarnings)}\n`);
     return 1;
   }
   return 0;
 }
 
 /** The note when every named file is of a type Rollout Lint does not read (stderr; the exit code stays 0). */
+/** The CLI's notes on stderr (after `rollout-lint: `), in each locale; file names come escaped. */
+const NOTES: Record<Locale, {
+  fixed: (file: string) => string;
+  gitIgnored: (file: string) => string;
+  wroteBaseline: (n: number, file: string) => string;
+  pruned: (n: number, file: string) => string;
+  stale: (n: number) => string;
+  maxWarnings: (n: number, max: number) => string;
+}> = {
+  en: {
+    fixed: (file) => `fixed ${file}`,
+    gitIgnored: (file) => `${file}: not fixed: git ignores it (name the file to fix it)`,
+    wroteBaseline: (n, file) => `wrote ${n} finding${n === 1 ? '' : 's'} to the baseline ${file}`,
+    pruned: (n, file) => `removed ${n} entr${n === 1 ? 'y' : 'ies'} no finding matches from the baseline ${file}`,
+    stale: (n) => `${n} baseline entr${n === 1 ? 'y matches' : 'ies match'} no finding any more (fixed?); --prune-baseline removes ${n === 1 ? 'it' : 'them'}`,
+    maxWarnings: (n, max) => `${n} warning${n === 1 ? '' : 's'} found, more than --max-warnings ${max} allows`,
+  },
+  'zh-CN': {
+    fixed: (file) => `已修复 ${file}`,
+    gitIgnored: (file) => `${file}：未修复：该文件被 git 忽略（在命令行中指定该文件即可修复）`,
+    wroteBaseline: (n, file) => `已将 ${n} 个问题写入基线 ${file}`,
+    pruned: (n, file) => `已从基线 ${file} 中删除 ${n} 个不再匹配任何问题的条目`,
+    stale: (n) => `基线中有 ${n} 个条目不再匹配任何问题（已修复？）；--prune-baseline 可删除它们`,
+    maxWarnings: (n, max) => `发现 ${n} 个警告，超过了 --max-warnings ${max} 的上限`,
+  },
+};
+
 function nothingToLint(locale: Locale, otherTypes: string[]): string {
   if (locale === 'zh-CN') {
     const which = otherTypes.length === 1 ? escapeForLine(otherTypes[0]) : `${otherTypes.length} 个指定的文件`;

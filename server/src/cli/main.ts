@@ -114,7 +114,7 @@ export async function main(argv: string[], rawIo: CliIo = processIo()): Promise<
     .description('list every rule with its default severity, fixability and docs URL')
     .option('--json', 'print JSON')
     .action((options: { json?: boolean }) => {
-      code = runRules(options, io);
+      code = runRules({ ...options, lang: program.opts<{ lang?: string }>().lang }, io);
     });
   program
     .command('endpoints')

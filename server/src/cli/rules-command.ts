@@ -2,7 +2,18 @@ import { RULES } from '../core/rules/index';
 import { docsUrl } from '../core/docs';
 import { FORMATS } from '../core/model/types';
 import { ruleDoc } from '../node/rule-docs';
+import { normalizeLocale, type Locale } from '../core/messages/locale';
 import type { CliIo } from './io';
+
+/** The rule descriptions of the VS Code settings in Chinese (`config.rules.<id>.description`: summary, default, docs link). */
+const NLS_ZH: Record<string, string> = require('../../../package.nls.zh-cn.json');
+
+/** A rule's one-line summary in `locale`: the Chinese settings description up to its "（默认：" tail, else the English title. */
+export function ruleSummary(id: string, title: string, locale: Locale): string {
+  if (locale !== 'zh-CN') return title;
+  const zh = NLS_ZH[`config.rules.${id}.description`];
+  return zh ? zh.replace(/（默认：[\s\S]*$/, '') : title;
+}
 
 /** One row of `rollout-lint rules --json`. */
 export interface RuleRow {
@@ -19,9 +30,10 @@ export function ruleRows(): RuleRow[] {
   return RULES.map((r) => ({ id: r.meta.id, summary: r.meta.title, defaultSeverity: r.meta.defaultSeverity, fixable: r.meta.fixable, formats: r.meta.formats, docsUrl: docsUrl(r.meta.id) }));
 }
 
-/** `rollout-lint rules [--json]`: lists every registered rule. Exit 0. */
-export function runRules(options: { json?: boolean }, io: CliIo): number {
-  const rows = ruleRows();
+/** `rollout-lint rules [--json]`: lists every registered rule, summaries in the `--lang` locale (JSON too). Exit 0. */
+export function runRules(options: { json?: boolean; lang?: string }, io: CliIo): number {
+  const locale = normalizeLocale(options.lang ?? io.env.LC_ALL ?? io.env.LC_MESSAGES ?? io.env.LANG);
+  const rows = ruleRows().map((r) => ({ ...r, summary: ruleSummary(r.id, r.summary, locale) }));
   if (options.json) {
     io.stdout(`${JSON.stringify(rows, null, 2)}\n`);
     return 0;
@@ -31,7 +43,7 @@ export function runRules(options: { json?: boolean }, io: CliIo): number {
   const formats = (r: RuleRow) => (FORMATS.every((f) => f === 'notebook' || f === 'javascript' || r.formats.includes(f)) ? 'all' : r.formats.join(','));
   const formatWidth = Math.max(...rows.map((r) => formats(r).length));
   for (const r of rows) io.stdout(`${r.id.padEnd(width)}  ${r.defaultSeverity.padEnd(7)}  ${(r.fixable || '-').padEnd(6)}  ${formats(r).padEnd(formatWidth)}  ${r.summary}\n`);
-  io.stdout(`\nDocs: ${docsUrl('<rule-id>')}\n`);
+  io.stdout(`\n${locale === 'zh-CN' ? '文档' : 'Docs'}: ${docsUrl('<rule-id>')}\n`);
   return 0;
 }
 

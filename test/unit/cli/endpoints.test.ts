@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { main } from '../../../server/src/cli/main';
 import type { EndpointRow } from '../../../server/src/core/workspace/endpoints';
@@ -14,9 +15,28 @@ async function cli(args: string[], cwd = WORKSPACE): Promise<{ code: number; std
 }
 
 describe('rollout-lint endpoints', () => {
+  it('names the clients on each text row, so rows of one setting that differ only in the URL can be told apart', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rl-endpoints-'));
+    try {
+      writeFileSync(join(dir, '.env'), 'OPENAI_BASE_URL=https://taotoken.net/api/v1?utm_source=x\n');
+      const { code, stdout } = await cli(['endpoints', '.env'], dir);
+      assert.equal(code, 0);
+      const lines = stdout.trimEnd().split('\n');
+      assert.ok(lines.length > 1, stdout);
+      const clients = lines.map((l) => /  clients: (.+?)  key: /.exec(l)?.[1]);
+      assert.ok(clients.every(Boolean), stdout);
+      assert.equal(new Set(clients).size, lines.length, 'each row names different clients');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+
   it('speaks Chinese with --lang zh-CN', async () => {
     const { stdout } = await cli(['endpoints', 'policy_serving.py', '.openclaw/openclaw.json', '--lang', 'zh-CN']);
-    assert.match(stdout, /\(来自 scripts\/run_rollout\.sh:3\)  密钥: -  模型: qwen3-4b  对数概率: requested/);
+    assert.match(stdout, /\(来自 scripts\/run_rollout\.sh:3\)  客户端: requests, httpx  密钥: -  模型: qwen3-4b  对数概率: 已请求/);
+    assert.match(stdout, /对数概率: 未知/);
+    assert.doesNotMatch(stdout, /: (requested|missing|unknown)\b/, 'log-prob states in Chinese too');
     assert.match(stdout, /密钥: SGLANG_API_KEY \(工作区中未定义\)/);
   });
 
@@ -45,7 +65,7 @@ describe('rollout-lint endpoints', () => {
     assert.equal(code, 0);
     assert.equal(
       stdout,
-      'policy_serving.py:5:8  v1-appending  http://127.0.0.1:30000/v1/v1/chat/completions (from scripts/run_rollout.sh:3)  key: -  model: qwen3-4b  logprobs: requested  error:base-url-duplicate-v1\n',
+      'policy_serving.py:5:8  v1-appending  http://127.0.0.1:30000/v1/v1/chat/completions (from scripts/run_rollout.sh:3)  clients: requests, httpx  key: -  model: qwen3-4b  logprobs: requested  error:base-url-duplicate-v1\n',
     );
   });
 });

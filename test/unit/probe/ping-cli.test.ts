@@ -82,6 +82,14 @@ describe('rollout-lint ping (runPing)', () => {
     assert.match(out.stdout, /\nFix: http:\/\/api\.example\.com:\d+\/v1 \[verified\] Remove the duplicated \/chat\/completions/);
   });
 
+  it('a base URL that itself holds /v1/v1 is "duplicated", not "the client appends /v1 itself" (openai-sdk appends no /v1)', async () => {
+    const out = await ping(['--base-url', onServer('http://api.example.com/v1/v1', server), '--model', 'm'], {}, transport);
+    assert.equal(out.code, 1);
+    assert.match(out.stdout, /verdict: not-found/);
+    assert.match(out.stdout, /The path segment \/v1 is duplicated.*strip it from the base URL/);
+    assert.doesNotMatch(out.stdout, /appends \/v1 itself/);
+  });
+
   it('--lang zh-CN', async () => {
     const out = await ping(['--base-url', onServer('http://api.example.com/v1', server), '--lang', 'zh-CN'], {}, transport);
     assert.match(out.stdout, /结论: ok/);

@@ -168,7 +168,10 @@ function notFoundRefs(input: ExplainInput, data: Data): MessageRef[] {
   if (found) {
     const problem = found.problem;
     if (problem.kind === 'duplicate-segment') {
-      const version = /^\/v\d+[a-z]*$/i.test(problem.segment);
+      // "The client appends /v1 itself" is true only when the doubling is the client's (base …/api/v1 + /v1/messages);
+      // a base URL that already holds /v1/v1 is plainly duplicated, whatever the client.
+      const inBase = safe(() => new URL(input.target.baseUrl).pathname.toLowerCase().includes(`${problem.segment}${problem.segment}`.toLowerCase())) === true;
+      const version = /^\/v\d+[a-z]*$/i.test(problem.segment) && !inBase;
       refs.push({ id: version ? 'notFound.duplicateVersion' : 'notFound.duplicate', data: { segment: problem.segment, path: found.path } });
     } else if (problem.kind === 'empty-segment') {
       refs.push({ id: 'notFound.emptySegment', data: { path: found.path } });

@@ -33,7 +33,9 @@ export default defineRule({
       'fix.unset': '改为 unset {key}',
     },
   },
-  check({ document, resolution, report }) {
+  check({ document, file, resolution, report }) {
+    // A template (`.env.example`) leaves values empty for the reader to fill in, as api-key-empty assumes too.
+    if (file.kind === 'template') return;
     for (const base of resolution.baseUrls) {
       const { setting } = base;
       if (setting.value === undefined || setting.valueType !== 'string' || setting.value.trim() !== '') continue;
