@@ -60,6 +60,20 @@ describe('rollout-lint endpoints', () => {
     assert.equal(stdout.includes(fullKey), false, 'no full key in the output');
   });
 
+  it("a value read from another file lists the reading file's clients only (a Python reader: no openai-node)", async () => {
+    const { code, stdout } = await cli(['endpoints', '--json', 'agent/chat.py']);
+    assert.equal(code, 0);
+    const rows = (JSON.parse(stdout) as { file: string; definedAt?: unknown; clients?: string[] }[]).filter((r) => r.file === 'agent/chat.py' && r.definedAt);
+    assert.ok(rows.length > 0, stdout);
+    for (const row of rows) {
+      assert.ok(row.clients?.length, stdout);
+      assert.deepEqual(row.clients.filter((c) => !/^openai-python/.test(c)), [], `only Python clients: ${row.clients.join(', ')}`);
+    }
+    const env = await cli(['endpoints', '--json', '.env']);
+    const envClients = (JSON.parse(env.stdout) as { clients?: string[] }[]).flatMap((r) => r.clients ?? []);
+    assert.ok(envClients.some((c) => c.startsWith('openai-node')), 'the .env row itself still names every client that may load it');
+  });
+
   it('prints one text line per endpoint and takes paths', async () => {
     const { code, stdout } = await cli(['endpoints', 'policy_serving.py']);
     assert.equal(code, 0);
