@@ -3,6 +3,7 @@ import { existsSync, lstatSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { templateSyntax } from '../../../server/src/core/evidence/template';
 import { loadedConfigReads } from '../../../server/src/core/evidence/loaded-config';
+import { shellLaunches } from '../../../server/src/core/workspace/servers';
 import type { Extraction } from '../../../server/src/core/model/types';
 import { canMakeFifos, hostileRepo, runTsChild } from './hostile-helpers';
 
@@ -18,6 +19,7 @@ function cost(f: (n: number) => unknown, n: number): number {
 }
 
 function assertLinear(name: string, f: (n: number) => unknown, n: number): void {
+  f(n); // warm up (JIT)
   const ratio = cost(f, 2 * n) / cost(f, n);
   assert.ok(ratio <= 3, `${name}: doubling the input cost ${ratio.toFixed(1)}× (quadratic is 4×)`);
 }
@@ -50,6 +52,14 @@ describe('hostile inputs to the surfaces added for issues 23–30', function () 
     assertLinear('with open', (n) => loadedConfigReads('a.py', `json.load(x)\n${'with open("a" '.repeat(n)}`, EMPTY()), 4_000);
     assertLinear('spaces', (n) => loadedConfigReads('a.py', `json.load(x)\nwith open("a"${' '.repeat(n)}x`, EMPTY()), 8_000);
     assertLinear('json.load', (n) => loadedConfigReads('a.py', 'x = json.load('.repeat(n), EMPTY()), 4_000);
+  });
+
+  it('served-model launches: `\\`-continued lines are one command, read once (every line start re-read them: 5,000 lines took 47 s)', () => {
+    assertLinear('continuations', (n) => shellLaunches('a.sh', 'vllm serve m --port 1 \\\n'.repeat(n)), 8_000);
+    assertLinear('quotes', (n) => shellLaunches('a.sh', `vllm serve\n${";'".repeat(n)}`), 20_000);
+    // one launch, with the names of its continued lines
+    const launches = shellLaunches('a.sh', 'CUDA_VISIBLE_DEVICES=0 \\\n  vllm serve org/m \\\n  --served-model-name a b \\\n  --port 8001\n');
+    assert.equal(launches.length, 1);
   });
 
   it('a baseline that is a FIFO, /dev/zero or huge is refused with a clear error, never waited on or loaded', function () {
