@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { existsSync, lstatSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { templateSyntax } from '../../../server/src/core/evidence/template';
@@ -135,6 +136,29 @@ describe('hostile inputs to the surfaces added for issues 23–30', function () 
       assert.equal(result, 0);
     } finally {
       big.cleanup();
+    }
+  });
+
+  it("the Action's job summary renders no Markdown a repository wrote (a file name as an image or a link)", function () {
+    if (process.platform === 'win32') this.skip();
+    const name = '![x](https:evil.example) [update](javascript:x) _e_.env';
+    const repo = hostileRepo({ [name]: 'OPENAI_BASE_URL=https://x.example/v1/v1\n' });
+    try {
+      const root = join(__dirname, '..', '..', '..');
+      const summary = join(repo.root, 'summary.md');
+      spawnSync(process.execPath, [join(root, 'scripts', 'action', 'run.mjs')], {
+        cwd: repo.root,
+        encoding: 'utf8',
+        timeout: 15_000,
+        env: { PATH: process.env.PATH, GITHUB_OUTPUT: join(repo.root, 'out'), GITHUB_STEP_SUMMARY: summary, INPUT_CLI: join(root, 'server', 'dist', 'cli.js'), INPUT_PATHS: '.', INPUT_ARGS: '', INPUT_ANNOTATE: 'false', INPUT_UPLOAD_SARIF: 'false', INPUT_SARIF_FILE: join(repo.root, 'o.sarif') },
+      });
+      const text = readFileSync(summary, 'utf8');
+      const row = text.split('\n').find((l) => l.includes('evil.example'));
+      assert.ok(row, text);
+      assert.ok(row.includes('\\!\\[x\\]\\(https:evil.example\\)'), row);
+      assert.doesNotMatch(row, /(?<!\\)[[\]()]/, 'no unescaped link or image punctuation');
+    } finally {
+      repo.cleanup();
     }
   });
 });
