@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { templateSyntax } from '../../../server/src/core/evidence/template';
 import { loadedConfigReads } from '../../../server/src/core/evidence/loaded-config';
 import { shellLaunches } from '../../../server/src/core/workspace/servers';
+import { extractPython } from '../../../server/src/core/formats/python';
+import { loadGrammars } from '../../../server/src/node/grammars';
 import type { Extraction } from '../../../server/src/core/model/types';
 import { canMakeFifos, hostileRepo, runTsChild } from './hostile-helpers';
 
@@ -61,6 +63,15 @@ describe('hostile inputs to the surfaces added for issues 23–30', function () 
     // one launch, with the names of its continued lines
     const launches = shellLaunches('a.sh', 'CUDA_VISIBLE_DEVICES=0 \\\n  vllm serve org/m \\\n  --served-model-name a b \\\n  --port 8001\n');
     assert.equal(launches.length, 1);
+  });
+
+  it('Python result reads (per-call rows): each call no longer rescans its scope (6,000 calls took 14 s, quadratic)', async () => {
+    const { python } = await loadGrammars();
+    const source = (n: number) => `from openai import OpenAI\nc = OpenAI(base_url="http://localhost:8000/v1")\n${Array.from({ length: n }, (_, i) => `r${i} = c.chat.completions.create(model="m", messages=[])\n`).join('')}`;
+    assertLinear('calls', (n) => extractPython(source(n), python), 1_500);
+    // a result read through an assigned name still counts (`data = r; data.choices[0].logprobs`)
+    const read = extractPython('from openai import OpenAI\nc = OpenAI()\nr = c.chat.completions.create(model="m", messages=[])\ndata = r\nprint(data.choices[0].logprobs)\n', python);
+    assert.ok(JSON.stringify(read).includes('result read at'), 'the flow through `data = r` is still followed');
   });
 
   it('a baseline that is a FIFO, /dev/zero or huge is refused with a clear error, never waited on or loaded', function () {
