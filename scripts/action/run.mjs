@@ -44,8 +44,13 @@ const escapeData = (s) => String(s).replace(/%/g, '%25').replace(/\r/g, '%0D').r
 const escapeProperty = (s) => escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
 /** Control characters out (the CLI masks keys; a linted file's bytes still must not reach the log raw). */
 const clean = (s) => String(s).replace(/\x1b\[[0-?]*[ -/]*[@-~]/g, '').replace(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/g, '');
-/** Markdown table cell: no pipes, no HTML, one line. */
-const cell = (s) => clean(s).replace(/[\r\n]+/g, ' ').replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/`/g, "'");
+/**
+ * Markdown table cell: no pipes, no HTML, one line, and no Markdown from the repository: a file name or
+ * a model name such as `![x](https://tracker/p.png)` or `[update](https://…)` would otherwise render as an
+ * image or a link in the job summary, so link, image and emphasis punctuation is backslash-escaped.
+ */
+const plain = (s) => clean(s).replace(/[\r\n]+/g, ' ').replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/`/g, "'");
+const cell = (s) => plain(s).replace(/[[\]()!*_~#]/g, (c) => `\\${c}`);
 
 /** Whether this event's token may upload SARIF: not a pull request from a fork, not Dependabot. Returns [ok, reason]. */
 export function uploadAllowed(e = env) {
@@ -145,7 +150,7 @@ function main() {
       lines.push('', `First ${Math.min(SUMMARY_FINDINGS, findings.length)} of ${findings.length}:`, '', '| Where | Rule | Message |', '| --- | --- | --- |');
       for (const f of findings.slice(0, SUMMARY_FINDINGS)) lines.push(`| ${cell(`${f.path}:${f.line ?? 1}`)} | ${cell(f.rule)} | ${cell(f.message)} |`);
     }
-    lines.push('', upload ? `SARIF: \`${cell(sarifFile)}\` (uploaded to code scanning).` : `SARIF: \`${cell(sarifFile)}\` (not uploaded: ${cell(why)}).`, '');
+    lines.push('', upload ? `SARIF: \`${plain(sarifFile)}\` (uploaded to code scanning).` : `SARIF: \`${plain(sarifFile)}\` (not uploaded: ${cell(why)}).`, '');
     appendFileSync(env.GITHUB_STEP_SUMMARY, `${lines.join('\n')}\n`);
   }
   if (!upload && (env.INPUT_UPLOAD_SARIF ?? 'auto') !== 'false') console.log(`::notice title=rollout-lint::${escapeData(`SARIF not uploaded to code scanning: ${why}. The findings are in the log, the annotations and the job summary.`)}`);

@@ -1,7 +1,9 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Finding } from '../core/model/types';
 import { posixRelative } from '../node/project';
+import { readBounded } from '../node/read';
+import { writeRefusal } from '../node/write-guard';
 import { fingerprintsOf } from './fingerprint';
 
 /** One baselined finding: the file (relative to the baseline file's folder, `/`-separated), the rule id and the content fingerprint (`fingerprintsOf`). */
@@ -18,7 +20,14 @@ interface BaselineFile {
   findings: BaselineEntry[];
 }
 
-/** A baseline file that cannot be read or is not a baseline. The CLI prints the message and exits 2. */
+/**
+ * The largest baseline file read (bytes): an entry is about 150 bytes, so 64 MB holds 400,000 findings.
+ * The file may come with the repository (a fork's pull request in the Action): it is read through the
+ * guarded reader, so a FIFO, `/dev/zero` or a huge file is refused, not waited on or loaded (issue 29).
+ */
+export const MAX_BASELINE_BYTES = 64 * 1024 * 1024;
+
+/** A baseline file that cannot be read, is not a baseline, or may not be written. The CLI prints the message and exits 2. */
 export class BaselineError extends Error {}
 
 /**
@@ -46,13 +55,16 @@ export class Baseline {
 
   /** Reads `path` (absolute). A missing file with `mayBeMissing` gives an empty baseline; otherwise throws `BaselineError`. */
   static load(path: string, mayBeMissing: boolean): Baseline {
-    if (!existsSync(path)) {
+    const read = readBounded(path, MAX_BASELINE_BYTES);
+    if (read.kind === 'missing') {
       if (mayBeMissing) return new Baseline(path, []);
       throw new BaselineError(`baseline ${path} does not exist; write it with --update-baseline`);
     }
+    if (read.kind === 'tooLarge') throw new BaselineError(`baseline ${path} is larger than ${MAX_BASELINE_BYTES} bytes (${read.size}); not read`);
+    if (read.kind !== 'bytes') throw new BaselineError(`baseline ${path} cannot be read: ${read.message}`);
     let parsed: Partial<BaselineFile>;
     try {
-      parsed = JSON.parse(readFileSync(path, 'utf8')) as Partial<BaselineFile>;
+      parsed = JSON.parse(read.bytes.toString('utf8')) as Partial<BaselineFile>;
     } catch (error) {
       throw new BaselineError(`baseline ${path} is not valid JSON: ${(error as Error).message}`);
     }
@@ -118,6 +130,9 @@ function keyOf(e: BaselineEntry): string {
 }
 
 function write(path: string, entries: BaselineEntry[]): void {
+  // A baseline committed as a symlink to a file outside the work tree is not written through (as `--fix`).
+  const refusal = writeRefusal(resolve(path));
+  if (refusal) throw new BaselineError(`baseline ${path}: ${refusal}`);
   const sorted = [...entries].sort((a, b) => cmp(a.file, b.file) || cmp(a.rule, b.rule) || cmp(a.fingerprint, b.fingerprint));
   const body: BaselineFile = { version: 1, tool: 'rollout-lint', findings: sorted };
   writeFileSync(resolve(path), `${JSON.stringify(body, null, 2)}\n`);

@@ -17,12 +17,17 @@ export interface LoadedConfigRead {
 }
 
 const NAME = String.raw`[A-Za-z_][\w.]*`;
-/** `with open("p") as f:` or `with open(PATH) as f:` (any mode, `Path("p").open()` too). */
-const WITH_OPEN = new RegExp(String.raw`with\s+(?:open\(|(?:pathlib\.)?Path\()\s*(?:[rRuUbB]?(['"])([^'"\n]+)\1|(${NAME}))[^\n]*?\s+as\s+(${NAME})\s*:`, 'g');
+/**
+ * `with open("p") as f:` or `with open(PATH) as f:` (any mode, `Path("p").open()` too), as a statement
+ * starting its line. Every pattern here is anchored at a line start (`^` with `m`) so that at most one
+ * match attempt per line scans that line: an unanchored pattern with a `[^\n]*` part retries at every
+ * opener and costs (openers × line length), seconds for a 100 KB line (issue 29 item 7).
+ */
+const WITH_OPEN = new RegExp(String.raw`^[ \t]*(?:async\s+)?with\s+(?:open\(|(?:pathlib\.)?Path\()\s*(?:[rRuUbB]?(['"])([^'"\n]+)\1|(${NAME}))[^\n]*?\bas[ \t]+(${NAME})[ \t]*:`, 'gm');
 /** `PATH = os.path.join(os.path.dirname(__file__), "configs", "models.json")`: a variable naming a config file. */
 const PATH_VAR = new RegExp(String.raw`^[ \t]*(${NAME})\s*=\s*([^\n]*\.(?:json|jsonc|json5|ya?ml|toml)['"][^\n]*)$`, 'gm');
 /** `V = json.load(…)`, `yaml.safe_load(…)`, `yaml.load(…, Loader=…)`, `tomllib.load(…)`, `json.loads(Path("p").read_text())`. */
-const LOAD = new RegExp(String.raw`(${NAME})\s*(?::[^=\n]+)?=\s*(?:json|yaml|toml|tomllib|tomli|json5)\.(?:safe_)?loads?\(([^\n]*)\)`, 'g');
+const LOAD = new RegExp(String.raw`^[ \t]*(${NAME})[ \t]*(?::[^=\n]+)?=[ \t]*(?:json|yaml|toml|tomllib|tomli|json5)\.(?:safe_)?loads?\(([^\n]*)\)`, 'gm');
 /** `W = V[…]…`, `W = V.get(…)`: `W` is part of what `V` holds. */
 const ALIAS = new RegExp(String.raw`(${NAME})\s*=\s*(${NAME}?)((?:\[[^\]\n]*\]|\.get\([^)\n]*\))+)\s*(?:#.*)?$`, 'gm');
 /** `for name, entry in V.items():` / `for entry in V:` / `for entry in V.values():`. */

@@ -26,8 +26,32 @@ const JINJA_STATEMENT = /\{%-?\s*(?:if|elif|else|endif|for|endfor|set|endset|mac
 /** Cookiecutter and copier variables. */
 const COOKIECUTTER = /\{\{\s*(?:cookiecutter\.|_copier)/;
 
-/** Every `{{ … }}`, `{% … %}` and `{# … #}` span (non-greedy, may cross lines). */
-const ACTION = /\{\{[\s\S]*?\}\}|\{%[\s\S]*?%\}|\{#[\s\S]*?#\}/g;
+/** The openers of template actions and their closers. */
+const CLOSER: Readonly<Record<string, string>> = { '{{': '}}', '{%': '%}', '{#': '#}' };
+
+/**
+ * Every `{{ … }}`, `{% … %}` and `{# … #}` span (shortest, may cross lines), as the regex
+ * `/\{\{[\s\S]*?\}\}|\{%[\s\S]*?%\}|\{#[\s\S]*?#\}/g` finds them, in linear time: that regex retries at
+ * every unclosed opener and scans to the end of the text each time (20,000 `{{` with no `}}`: 2.5 s,
+ * quadratic). Once an opener kind has no closer after some position it has none after any later one.
+ */
+function actionSpans(text: string): Range[] {
+  const out: Range[] = [];
+  const unclosed = new Set<string>();
+  const opener = /\{[{%#]/g;
+  for (let m = opener.exec(text); m !== null; m = opener.exec(text)) {
+    // the regex retries one character later (`{{%`: a `{%` opener inside a failed `{{`)
+    const close = unclosed.has(m[0]) ? -1 : text.indexOf(CLOSER[m[0]], m.index + 2);
+    if (close < 0) {
+      unclosed.add(m[0]);
+      opener.lastIndex = m.index + 1;
+      continue;
+    }
+    out.push({ start: m.index, end: close + 2 });
+    opener.lastIndex = close + 2;
+  }
+  return out;
+}
 
 /** Formats read by a whole-file loader, where a template action makes the raw text unreadable. */
 const STRUCTURED: ReadonlySet<Format> = new Set(['yaml', 'json', 'toml', 'dotenv']);
@@ -46,10 +70,10 @@ export function templateSyntax(path: string, text: string, format: Format): Temp
   else if (STRUCTURED.has(format)) engine = GO_ACTION.test(text) ? 'go' : JINJA_STATEMENT.test(text) ? 'jinja' : undefined;
   if (!engine) return undefined;
   const actions: Range[] = [];
-  for (const m of text.matchAll(ACTION)) {
+  for (const a of actionSpans(text)) {
     // `{#` is a Jinja comment only under Jinja-like engines; in Go templates it is text.
-    if (m[0].startsWith('{#') && engine === 'go') continue;
-    actions.push({ start: m.index, end: m.index + m[0].length });
+    if (text.startsWith('{#', a.start) && engine === 'go') continue;
+    actions.push(a);
   }
   return actions.length > 0 ? { engine, actions } : undefined;
 }
@@ -75,7 +99,19 @@ export function blankTemplateActions(text: string, actions: readonly Range[]): s
  * this text; `{{- if }}`/`{{ else }}` branches repeat keys on purpose). Mutates and returns `extraction`.
  */
 export function certainPartOfTemplate(extraction: Extraction, actions: readonly Range[]): Extraction {
-  const touches = (r: Range | undefined) => r !== undefined && actions.some((a) => a.start < Math.max(r.end, r.start + 1) && r.start < a.end);
+  // `actions` are in text order and do not overlap, so their ends rise: the first action ending after
+  // `r.start` (binary search) is the only one that can touch `r` first; one lookup per range, not a scan.
+  const touches = (r: Range | undefined) => {
+    if (r === undefined) return false;
+    let lo = 0;
+    let hi = actions.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (actions[mid].end <= r.start) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < actions.length && actions[lo].start < Math.max(r.end, r.start + 1);
+  };
   extraction.settings = extraction.settings.filter((s) => !touches(s.statementRange) && !touches(s.valueRange));
   extraction.requestSites = extraction.requestSites.filter((s) => !touches(s.range));
   extraction.parseProblems = [];

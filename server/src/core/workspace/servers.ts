@@ -179,10 +179,14 @@ export function shellLaunches(path: string, text: string): ServerLaunch[] {
   if (!LAUNCH_TOKEN.test(text)) return [];
   const lines = new LineIndex(text);
   const out: ServerLaunch[] = [];
+  /** Where the last command read ends: a line start inside it (a `\` continuation, a quoted newline) is not a new command. */
+  let covered = 0;
   for (const m of text.matchAll(/(?:^|[\n;&|(])[ \t]*(?=\S)/g)) {
     const start = m.index + m[0].length;
-    if (text[start] === '#') continue;
+    // Reading from every line start again cost (lines × command length): 5,000 `\`-continued lines, 47 s.
+    if (text[start] === '#' || start < covered) continue;
     const { words, end } = splitWords(text, start);
+    covered = end;
     const launch = launchOf(words);
     if (!launch) continue;
     const first = text.indexOf('\n', words[launch.programAt].range.start);
