@@ -4,7 +4,7 @@ import { calleeName, consumerOfCallee } from '../model/clients';
 import { normalizeKey } from '../resolve/roles';
 import { isLocalHost } from '../model/hosts';
 import type { Evidence } from './evidence';
-import { MODEL_NAME_PREFIX as MODEL_KEY_PREFIX } from './vendors';
+import { isInMcpServerBlock, MODEL_NAME_PREFIX as MODEL_KEY_PREFIX } from './vendors';
 
 /** Path words under which a generic `api_key` is plausibly a model endpoint's key. */
 const MODEL_PATH_WORD = /(^|[._\-[\]])(openai|anthropic|llm|model|models|provider|providers|rollout|policy|reward|judge|teacher|inference|serving|generation)([._\-[\]]|$)/i;
@@ -58,6 +58,7 @@ function baseUrlsByGroup(resolution: Resolution): Map<string, { base: Setting; p
  * - plausible: a generic name (`api_key`, `--api-key`) with nothing else in sight.
  */
 export function llmKeyEvidence(setting: Setting, resolution: Resolution): Evidence | undefined {
+  if (setting.kind !== 'env' && isInMcpServerBlock(setting.path)) return undefined;
   const prefix = keyPrefix(setting);
   const vendor = MODEL_KEY_PREFIX.exec(prefix)?.[1];
   if (vendor) return { strength: 'proven', id: 'key.providerName', data: { key: setting.key, provider: vendor } };

@@ -24,3 +24,15 @@ export const NON_MODEL_SERVICE_PREFIX =
   /^(wandb|swanlab|mlflow|comet|neptune|clearml|chroma|chromadb|weaviate|pinecone|qdrant|milvus|serper|serpapi|tavily|bing|brave|google_search|google_cse|pexels|unsplash|github|gitlab|sentry|slack)(_|$)/;
 
 export const FRONTEND_PREFIX = /^(vite|next_public|react_app|nuxt_public|nuxt|expo_public|gatsby|public)_/;
+
+/**
+ * Settings inside an MCP server block (`mcpServers.<name>` of Claude Code/VS Code/Cursor JSON, Codex
+ * `[mcp_servers.<name>]`, an agent framework's `mcp.servers.<name>`): the headers and keys there reach a
+ * tool server, not a model endpoint, so a placeholder there is that server's business.
+ */
+const MCP_BLOCK_SEGMENT = /^(mcp|mcp[_-]?servers)$/i;
+
+/** True when a structured setting's dotted `path` runs through an MCP server block. */
+export function isInMcpServerBlock(path: string): boolean {
+  return path.split('.').some((segment) => MCP_BLOCK_SEGMENT.test(segment.replace(/^"|"$/g, '')));
+}

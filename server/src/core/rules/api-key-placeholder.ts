@@ -1,6 +1,7 @@
 import { defineRule } from './rule';
 import { bearerCredential, shorten, subjectOf } from './util';
 import { isKeyVariableName, isPlaceholderKey } from '../model/keys';
+import { isInMcpServerBlock } from '../evidence/vendors';
 import { maskSecret } from '../model/secret';
 import { literalTemplate } from './url-shape';
 import type { Setting } from '../model/types';
@@ -118,6 +119,8 @@ export default defineRule({
     for (const setting of resolution.byRole('header')) {
       const credential = bearerCredential(setting, document.text);
       if (!credential || credential.dynamic || !isPlaceholderKey(credential.value)) continue;
+      // An MCP server's header reaches a tool server, not the model endpoint.
+      if (setting.kind !== 'env' && isInMcpServerBlock(setting.path)) continue;
       // `$NAME` in YAML/JSON is expanded by the program that loads it (envsubst-style config, e.g. archgw).
       if ((setting.format === 'yaml' || setting.format === 'json') && /^\$\{?[A-Za-z_]\w*\}?$/.test(credential.value)) continue;
       // A dummy word (`Bearer None`, `Bearer EMPTY`) is written for a server that checks no key.
