@@ -7,6 +7,7 @@ import { isPlaceholderUrl } from '../rules/url-shape';
 import { roleOf } from './roles';
 import { effectiveRequestUrl, parseBaseUrl, sdkJoin, type ParsedBaseUrl } from './urls';
 import { CLIENT_URL, clientsOf, requestPath, valueFor, type ClientReading, type NoRequestReason, type RequestClient } from './clients';
+import { groupBy } from '../group-by';
 
 /** The request one consumer sends on a base URL for one call (or, with no call in sight, the client's default). */
 export interface EffectiveRequest {
@@ -74,12 +75,7 @@ export function resolve(extraction: Extraction, config: LintConfig): Resolution 
     else if (!s.role && s.valueType === 'string' && isPlaceholderUrl(s.value?.trim() ?? '') && isEvidenceTarget(s, extraction, true)) s.role = 'baseUrl';
     if (s.role) settings.push(s);
   }
-  const groups = new Map<string, Setting[]>();
-  for (const s of extraction.settings) {
-    const list = groups.get(s.group);
-    if (list) list.push(s);
-    else groups.set(s.group, [s]);
-  }
+  const groups = groupBy(extraction.settings, (s) => s.group);
   const groupOf = (group: string) => groups.get(group) ?? [];
   const baseUrls: ResolvedBaseUrl[] = [];
   for (const setting of settings) {

@@ -8,6 +8,7 @@ import { formatOf } from '../files';
 import { composeLaunches, shellLaunches, type ServerLaunch } from './servers';
 import { redactUrlCredentials } from '../redact';
 import { containing } from '../range-lookup';
+import { groupBy } from '../group-by';
 
 /** A span in some workspace file (see `FileLocation`). */
 export type EnvLocation = FileLocation;
@@ -257,17 +258,7 @@ function interpolationReads(extraction: Extraction, baseUrls: readonly ResolvedB
   const out: EnvReadRef[] = [];
   let byBaseUrl: Map<Setting, ResolvedBaseUrl> | undefined;
   let groups: Map<string, Setting[]> | undefined;
-  const groupOf = (group: string) => {
-    if (!groups) {
-      groups = new Map();
-      for (const s of extraction.settings) {
-        const list = groups.get(s.group);
-        if (list) list.push(s);
-        else groups.set(s.group, [s]);
-      }
-    }
-    return groups.get(group) ?? [];
-  };
+  const groupOf = (group: string) => (groups ??= groupBy(extraction.settings, (s) => s.group)).get(group) ?? [];
   for (const setting of extraction.settings) {
     if (setting.format === 'dotenv' && setting.quote === "'") continue; // single quotes: no expansion in any loader
     const raw = setting.raw;

@@ -1,5 +1,6 @@
 import type { EnvDefinition, EnvFileLink, EnvReadRef, FileEnv } from './env-facts';
 import type { ServerLaunch } from './servers';
+import { groupBy } from '../group-by';
 
 /** One definition in the value chain of a read, in load order (the first that applies wins). */
 export interface ChainEntry {
@@ -299,17 +300,7 @@ export class EnvIndex {
 export function withDocument(view: EnvView, file: FileEnv): EnvView {
   let reads: Map<string, EnvReadRef[]> | undefined;
   let defined: Set<string> | undefined;
-  const local = (name: string) => {
-    if (!reads) {
-      reads = new Map();
-      for (const r of file.reads) {
-        const list = reads.get(r.name);
-        if (list) list.push(r);
-        else reads.set(r.name, [r]);
-      }
-    }
-    return [...(reads.get(name) ?? [])];
-  };
+  const local = (name: string) => [...((reads ??= groupBy(file.reads, (r) => r.name)).get(name) ?? [])];
   const definesAt = (name: string, keyStart: number) => (defined ??= new Set(file.definitions.map((d) => `${d.name}\0${d.at.range.start}`))).has(`${name}\0${keyStart}`);
   return {
     chain: (name) => view.chain(name),

@@ -3,6 +3,7 @@ import type { FileLocation, Range } from '../model/types';
 import { LineIndex } from '../positions';
 import { parseBaseUrl } from '../resolve/urls';
 import { bareHost, isLoopbackHost } from '../model/hosts';
+import { COMMAND_WRAPPERS, PYTHON_INTERPRETER } from '../formats/shell/servers';
 
 /** The inference servers whose served model names Rollout Lint reads from a launch line. */
 export type ServerEngine = 'vllm' | 'sglang';
@@ -99,17 +100,16 @@ const MODULES: Record<string, ServerEngine> = {
   'vllm.entrypoints.openai.api_server': 'vllm',
   'sglang.launch_server': 'sglang',
 };
-const WRAPPERS = new Set(['nohup', 'exec', 'time', 'env', 'sudo', 'setsid', 'stdbuf', 'command']);
 
 /** Where a launch's arguments start and which engine it is, or `undefined` when `words` is no launch. */
 function launchOf(words: readonly Word[]): { engine: ServerEngine; args: number; programAt: number; positionalModel: boolean } | undefined {
   let i = 0;
-  while (i < words.length && (WRAPPERS.has(words[i].literal ?? '') || /^[A-Za-z_]\w*=/.test(words[i].literal ?? '') || (i > 0 && WRAPPERS.has(words[i - 1].literal ?? '') && (words[i].literal ?? '').startsWith('-')))) i++;
+  while (i < words.length && (COMMAND_WRAPPERS.has(words[i].literal ?? '') || /^[A-Za-z_]\w*=/.test(words[i].literal ?? '') || (i > 0 && COMMAND_WRAPPERS.has(words[i - 1].literal ?? '') && (words[i].literal ?? '').startsWith('-')))) i++;
   const program = words[i]?.literal;
   if (program === undefined) return undefined;
   const base = program.slice(program.lastIndexOf('/') + 1);
   if (base === 'vllm' && words[i + 1]?.literal === 'serve') return { engine: 'vllm', args: i + 2, programAt: i, positionalModel: true };
-  if (/^python[\d.]*$/.test(base)) {
+  if (PYTHON_INTERPRETER.test(base)) {
     const m = words.findIndex((w, k) => k > i && w.literal === '-m');
     const engine = m > 0 ? MODULES[words[m + 1]?.literal ?? ''] : undefined;
     if (engine) return { engine, args: m + 2, programAt: i, positionalModel: false };

@@ -31,8 +31,10 @@ const SERVER_PROGRAMS = new Map<string, readonly string[] | true>([
   ['ollama', ['serve']],
 ]);
 
-const WRAPPERS = new Set(['nohup', 'exec', 'time', 'env', 'sudo', 'setsid']);
-const INTERPRETER = /^(?:python|pypy)[\d.]*$/;
+/** Commands that run the command after them (`nohup vllm serve …`, `env K=V python -m …`). */
+export const COMMAND_WRAPPERS: ReadonlySet<string> = new Set(['nohup', 'exec', 'time', 'env', 'sudo', 'setsid', 'stdbuf', 'command']);
+/** A Python interpreter's program name (`python`, `python3.11`, `pypy3`). */
+export const PYTHON_INTERPRETER = /^(?:python|pypy)[\d.]*$/;
 
 /**
  * True when `command` (a command summary such as `python3 -m sglang.launch_server`, `vllm serve`,
@@ -42,10 +44,10 @@ const INTERPRETER = /^(?:python|pypy)[\d.]*$/;
 export function isServerLaunch(command: string): boolean {
   const words = command.trim().split(/\s+/).filter((word) => word.length > 0);
   let i = 0;
-  while (i < words.length && (WRAPPERS.has(words[i]) || /^[A-Za-z_]\w*=/.test(words[i]))) i++;
+  while (i < words.length && (COMMAND_WRAPPERS.has(words[i]) || /^[A-Za-z_]\w*=/.test(words[i]))) i++;
   const program = words[i]?.slice(words[i].lastIndexOf('/') + 1);
   if (program === undefined) return false;
-  if (INTERPRETER.test(program)) {
+  if (PYTHON_INTERPRETER.test(program)) {
     const module = words.indexOf('-m', i + 1);
     return module > 0 && SERVER_MODULES.has(words[module + 1] ?? '');
   }
