@@ -1,8 +1,18 @@
 import type { TextEdit } from '../model/types';
+import type { WorkspaceFacts } from '../model/facts';
 import { defineRule } from './rule';
 
 /** Template names that document a `.env` of the same folder (dotenv-linter, create-react-app, Laravel conventions). */
 const TEMPLATES = ['.env.example', '.env.sample', '.env.template', '.env.dist'];
+
+/**
+ * The variables of a sibling file as `WorkspaceFacts.envFile` gives them, or `undefined` when there are none
+ * to compare: absent, `'outsideWorkTree'` (not read), or `null` (how an absent answer arrives from the main
+ * thread in the lint worker).
+ */
+function variablesOf(answer: ReturnType<WorkspaceFacts['envFile']> | null): Record<string, string> | undefined {
+  return typeof answer === 'object' && answer !== null ? answer : undefined;
+}
 
 /** Roles whose empty value overrides a client default (an empty `OPENAI_BASE_URL=` breaks the SDK): no empty-value fix for them. */
 const NO_EMPTY = /(^|_)(BASE_URL|API_BASE|API_KEY|AUTH_TOKEN|ENDPOINT)$/i;
@@ -49,9 +59,10 @@ export default defineRule({
     };
     const anchor = { start: 0, end: Math.max(0, text.search(/\r?\n|$/)) };
     if (name === '.env') {
-      const template = TEMPLATES.find((t) => facts.envFile(document.path, t) !== undefined);
-      if (!template) return;
-      for (const key of Object.keys(facts.envFile(document.path, template)!)) {
+      let vars: Record<string, string> | undefined;
+      const template = TEMPLATES.find((t) => (vars = variablesOf(facts.envFile(document.path, t))) !== undefined);
+      if (!template || !vars) return;
+      for (const key of Object.keys(vars)) {
         if (own.has(key)) continue;
         report({
           messageId: 'missingInEnv',
@@ -62,7 +73,7 @@ export default defineRule({
         });
       }
     } else if (TEMPLATES.includes(name)) {
-      const env = facts.envFile(document.path, '.env');
+      const env = variablesOf(facts.envFile(document.path, '.env'));
       if (!env) return;
       for (const key of Object.keys(env)) {
         if (own.has(key)) continue;
