@@ -9,21 +9,11 @@ import { extractPython } from '../../../server/src/core/formats/python';
 import { loadGrammars } from '../../../server/src/node/grammars';
 import type { Extraction } from '../../../server/src/core/model/types';
 import { canMakeFifos, hostileRepo, runTsChild } from './hostile-helpers';
+import { growth } from './growth';
 
-/** Milliseconds `f(n)` takes, best of three (the ratio of two sizes proves linearity; no timed asserts). */
-function cost(f: (n: number) => unknown, n: number): number {
-  let best = Infinity;
-  for (let i = 0; i < 3; i++) {
-    const start = process.hrtime.bigint();
-    f(n);
-    best = Math.min(best, Number(process.hrtime.bigint() - start) / 1e6);
-  }
-  return Math.max(best, 0.5);
-}
-
+/** Doubling the input may at most triple the cost (`growth`: processor time, best of five, noise-tolerant; quadratic is 4×). */
 function assertLinear(name: string, f: (n: number) => unknown, n: number): void {
-  f(n); // warm up (JIT)
-  const ratio = cost(f, 2 * n) / cost(f, n);
+  const ratio = growth((size) => () => void f(size), n);
   assert.ok(ratio <= 3, `${name}: doubling the input cost ${ratio.toFixed(1)}× (quadratic is 4×)`);
 }
 
