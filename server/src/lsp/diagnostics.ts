@@ -102,6 +102,15 @@ export class Diagnostics {
     }
   }
 
+  /** Facts that the open documents `uris` read changed (a sibling dotenv file was edited): they are linted again. */
+  dependentsChanged(uris: readonly string[]): void {
+    if (this.pull) {
+      if (this.options.refreshSupport) void this.connection.languages.diagnostics.refresh().catch(() => undefined);
+    } else {
+      for (const uri of uris) this.touched(uri);
+    }
+  }
+
   /** Files changed on disk: unopened files are rescanned (pull: the open workspace request wakes up). */
   workspaceChanged(): void {
     this.changeSeq++;

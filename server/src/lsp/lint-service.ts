@@ -1,3 +1,4 @@
+import { dirname } from 'node:path';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Finding } from '../core/model/types';
 import { DEFAULT_CONFIG } from '../core/config/config';
@@ -54,7 +55,9 @@ export class LintService {
 
   /** The lint of `document` as it is now (cached while version and configuration are unchanged). */
   lint(document: TextDocument): Promise<DocumentLint> {
-    const key = `${document.version}:${this.configs.generation}:${this.env?.signature(this.workspace.locate(document.uri)) ?? 0}`;
+    const location = this.workspace.locate(document.uri);
+    const facts = location.absPath ? location.facts?.generationOf(dirname(location.absPath)) : undefined;
+    const key = `${document.version}:${this.configs.generation}:${this.env?.signature(location) ?? 0}:${facts ?? 0}`;
     const cached = this.latest.get(document.uri);
     if (cached && this.keys.get(document.uri) === key) return cached;
     const run = this.run(document);

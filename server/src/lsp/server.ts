@@ -1,3 +1,4 @@
+import { basename, dirname } from 'node:path';
 import { redact } from '../core/redact';
 import { readForLint } from '../node/read';
 import type { ClientCapabilities, Connection, InitializeParams, InitializeResult, ServerCapabilities } from 'vscode-languageserver';
@@ -59,6 +60,8 @@ const SLOW_RUN_MS = 1000;
 /** File patterns whose changes matter: candidates, `.gitignore` and `.rolloutlintrc.json`. */
 export const WATCHED_GLOBS = ['**/.env*', '**/*.env', '**/*.{yaml,yml}', '**/*.{json,jsonc}', '**/*.{py,sh,bash}', '**/.gitignore', '**/.rolloutlintrc.json'];
 
+/** `.env` and `.env.<anything>` (templates, `.env.local`): the files whose keys other documents of the folder read. */
+const DOTENV_NAME = /^\.env(\..+)?$/;
 const CONFIG_CHANGE = /(^|\/)(\.rolloutlintrc\.json|\.gitignore)$/;
 
 function clientFeatures(caps: ClientCapabilities) {
@@ -89,6 +92,8 @@ export function startServer(connection: Connection): void {
     const lensCommand = options.testConnectionCommand === true ? TEST_CONNECTION_COMMAND : typeof options.testConnectionCommand === 'string' ? options.testConnectionCommand : undefined;
 
     const workspace = new Workspace();
+    // cross-file dotenv facts (a template's keys, sibling values in hover) follow unsaved edits
+    workspace.openText = (absPath) => documents.get(pathToUri(absPath))?.getText();
     workspace.setFolders(params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri, name: 'root' }] : []));
     workspace.verified = parseVerifiedEndpoints(options.verifiedEndpoints);
     workspace.surface = lensCommand ? 'vscode' : 'cli';
@@ -116,15 +121,27 @@ export function startServer(connection: Connection): void {
       features,
     );
 
+    /** A dotenv file was opened, edited or closed: open documents of its folder see its keys as the editor has them. */
+    const dotenvChanged = (uri: string) => {
+      const path = uriToPath(uri);
+      if (!path || !DOTENV_NAME.test(basename(path))) return;
+      workspace.locate(uri).facts?.changed(path);
+      const dir = dirname(path);
+      const siblings = documents.all().filter((d) => d.uri !== uri && (p => p !== undefined && dirname(p) === dir)(uriToPath(d.uri)));
+      if (siblings.length > 0) diagnostics.dependentsChanged(siblings.map((d) => d.uri));
+    };
     documents.onDidOpen((e) => {
       // the notebook's own report (notebook-JSON positions) gives way to its cells' reports
       if (isNotebookCellUri(e.document.uri)) diagnostics.workspaceChanged();
+      dotenvChanged(e.document.uri);
     });
     documents.onDidChangeContent((e) => {
       diagnostics.touched(e.document.uri);
       void env.documentChanged(e.document, workspace.locate(e.document.uri));
+      dotenvChanged(e.document.uri);
     });
     documents.onDidClose((e) => {
+      dotenvChanged(e.document.uri);
       void env.filesChanged([e.document.uri], () => false);
       configs.forget(e.document.uri);
       diagnostics.closed(e.document.uri);

@@ -72,10 +72,14 @@ export class Workspace {
     return [...this.folders];
   }
 
+  /** The editor's text of open documents by absolute path; facts read it before the disk. */
+  openText: (absPath: string) => string | undefined = () => undefined;
+
   factsFor(root: string): NodeWorkspaceFacts {
     let facts = this.facts.get(root);
     if (!facts) {
       facts = new NodeWorkspaceFacts(root);
+      facts.setOverlay((absPath) => this.openText(absPath));
       this.facts.set(root, facts);
     }
     return facts;

@@ -95,8 +95,38 @@ export class NodeWorkspaceFacts implements WorkspaceFacts {
   private readonly repos = new Map<string, { tracked: TrackedPaths | undefined; chain: GitignoreChain }>();
   private readonly envCache = new Map<string, Record<string, { file: string; value: string }[]>>();
   private readonly envFiles = new Map<string, Record<string, string> | 'outsideWorkTree' | undefined>();
+  /** Bumped by `invalidate()` (every cached fact may have changed). */
+  private generationAll = 0;
+  /** Bumped per folder by `changed()` (a dotenv file of that folder changed in the editor). */
+  private readonly dirGenerations = new Map<string, number>();
+  /** The editor's text of an open, possibly unsaved file (absolute path), read before the disk. */
+  private overlay: (absPath: string) => string | undefined = () => undefined;
 
   constructor(readonly root: string) {}
+
+  /**
+   * Reads open documents before the disk: `overlay(absPath)` returns the editor's text of an open
+   * file or `undefined` (the language server passes its open documents; the CLI sets none).
+   */
+  setOverlay(overlay: (absPath: string) => string | undefined): void {
+    this.overlay = overlay;
+  }
+
+  /**
+   * A token that changes whenever a fact about the folder `absDir` may have changed (a file-watch
+   * event, or `changed()` for a file in it): part of the language server's lint cache key.
+   */
+  generationOf(absDir: string): string {
+    return `${this.generationAll}.${this.dirGenerations.get(absDir) ?? 0}`;
+  }
+
+  /** The editor changed, opened or closed the dotenv file `absPath`: its folder's dotenv facts are read again. */
+  changed(absPath: string): void {
+    const dir = dirname(absPath);
+    this.dirGenerations.set(dir, (this.dirGenerations.get(dir) ?? 0) + 1);
+    this.envFiles.delete(absPath);
+    this.envCache.delete(dir);
+  }
 
   /** `.gitignore` rules from the root's git top level (or the root, outside git) down; the walker uses them. */
   get gitignore(): GitignoreChain {
@@ -155,6 +185,7 @@ export class NodeWorkspaceFacts implements WorkspaceFacts {
     this.chain = undefined;
     this.envCache.clear();
     this.envFiles.clear();
+    this.generationAll++;
   }
 
   /**
@@ -202,6 +233,8 @@ export class NodeWorkspaceFacts implements WorkspaceFacts {
     }
     if (!isInside(abs, tree) || (real !== undefined && !isInside(real, realTree))) vars = 'outsideWorkTree';
     else {
+      const open = this.overlay(abs);
+      if (open !== undefined) return open.length <= MAX_ENV_FACT_BYTES ? parseDotenv(open) : undefined; // not cached: the editor's text changes
       const read = readBounded(abs, MAX_ENV_FACT_BYTES);
       vars = read.kind === 'bytes' ? parseDotenv(read.bytes) : undefined;
     }
@@ -221,6 +254,11 @@ export class NodeWorkspaceFacts implements WorkspaceFacts {
         names = [];
       }
       for (const name of names) {
+        const open = this.overlay(join(dir, name));
+        if (open !== undefined) {
+          if (open.length <= MAX_ENV_FACT_BYTES) for (const [k, v] of Object.entries(parseDotenv(open))) (cached[k] ??= []).push({ file: name, value: v });
+          continue;
+        }
         const read = readBounded(join(dir, name), MAX_ENV_FACT_BYTES);
         if (read.kind !== 'bytes') continue; // unreadable, too large, a FIFO or device: no facts from it
         for (const [k, v] of Object.entries(parseDotenv(read.bytes))) (cached[k] ??= []).push({ file: name, value: v });

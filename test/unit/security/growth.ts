@@ -33,7 +33,7 @@ export function growth(workAt: (n: number) => () => void, n: number, floorMs = 5
   for (let i = 0; i < 2; i++) once.forEach((work) => work());
   // Short work is repeated until the smaller size takes about 20 ms: the same factor on both sizes
   // leaves the ratio as it is and lifts it above the clock's and the collector's noise.
-  const repeats = Math.min(50, Math.ceil(20 / Math.max(0.05, cpuCost(once[0], 1))));
+  const repeats = Math.min(50, Math.ceil(20 / Math.max(0.05, cpuCost(once[0], 3))));
   const [small, large] = once.map((work) => () => {
     for (let i = 0; i < repeats; i++) work();
   });

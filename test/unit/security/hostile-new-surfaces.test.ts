@@ -25,7 +25,7 @@ const EMPTY = (): Extraction => ({ settings: [], requestSites: [], consumerEvide
  * (or a planted cache file) can hold.
  */
 describe('hostile inputs to the surfaces added for issues 23–30', function () {
-  this.timeout(20_000);
+  this.timeout(120_000); // rounds repeat on a loaded machine; the ratio, not the time, is asserted
 
   it('template actions: unclosed `{{` / `{%` openers cost linear time (the lazy regex retried at each: quadratic)', () => {
     assertLinear('{{', (n) => templateSyntax('x.yaml', `a: {{ .X }}\n${'{{'.repeat(n)}`, 'yaml'), 200_000);

@@ -15,7 +15,7 @@ import { growth } from './growth';
  * quadruples it). Sizes are small enough that each test stays well under 2 s.
  */
 describe('linearity (N vs 2N, ratio ≤ 3)', function () {
-  this.timeout(20_000);
+  this.timeout(120_000); // rounds repeat on a loaded machine; the ratio, not the time, is asserted
   let grammars: Grammars;
   before(async () => {
     grammars = await loadGrammars();
@@ -92,7 +92,7 @@ describe('linearity (N vs 2N, ratio ≤ 3)', function () {
       for (const a of keys) for (const b of keys) if (a === b) same++;
       assert.equal(same, n);
     };
-    const r = ratio(pairs, 4000);
+    const r = ratio(pairs, 2000);
     assert.ok(r > 3, `a quadratic phase measured only ${r.toFixed(2)}×`);
   });
 
