@@ -246,8 +246,12 @@ describe('CLI conventions (issue 24)', () => {
       try {
         const text = (await runCli(ws.root, ['--format', 'sarif'])).out;
         assert.ok(validate(JSON.parse(text)), JSON.stringify(validate.errors));
-        const log = JSON.parse(text) as { runs: { results: { partialFingerprints: Record<string, string> }[]; tool: { driver: { rules: { id: string; properties: { tags: string[]; precision: string } }[] } } }[] };
+        const log = JSON.parse(text) as { runs: { results: { ruleId: string; ruleIndex: number; partialFingerprints: Record<string, string> }[]; tool: { driver: { rules: { id: string; properties: { tags: string[]; precision: string } }[] } } }[] };
         const run = log.runs[0];
+        // only the rules the results name (each with its whole docs page as help), and ruleIndex points at them
+        assert.deepEqual(run.tool.driver.rules.map((r) => r.id), [...new Set(run.results.map((r) => r.ruleId))]);
+        for (const r of run.results) assert.equal(run.tool.driver.rules[r.ruleIndex].id, r.ruleId);
+        assert.ok(text.length < 60_000, `a two-finding log is ${text.length} bytes`);
         const prints = run.results.map((r) => r.partialFingerprints[FINGERPRINT_KEY]);
         assert.equal(prints.length, 2);
         assert.match(prints[0], /^[0-9a-f]{32}$/);

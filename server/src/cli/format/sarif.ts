@@ -86,13 +86,13 @@ function relatedLocationsOf(places: readonly RelatedPlace[]): Record<string, unk
   }));
 }
 
-function resultOf(f: Finding, relPath: string, index: LineIndex | undefined, related: readonly RelatedPlace[], fingerprint: string): Record<string, unknown> {
+function resultOf(f: Finding, relPath: string, index: LineIndex | undefined, related: readonly RelatedPlace[], fingerprint: string, ruleIndex: number): Record<string, unknown> {
   const artifactLocation = artifactOf(relPath);
   const physicalLocation: Record<string, unknown> = { artifactLocation };
   if (index) physicalLocation.region = regionOf(f.range, index);
   const result: Record<string, unknown> = {
     ruleId: f.ruleId,
-    ruleIndex: RULES.findIndex((r) => r.meta.id === f.ruleId),
+    ruleIndex,
     level: LEVELS[f.severity],
     message: { text: f.message },
     locations: [{ physicalLocation }],
@@ -119,7 +119,9 @@ function resultOf(f: Finding, relPath: string, index: LineIndex | undefined, rel
 }
 
 /**
- * SARIF 2.1.0 log with one run: `tool.driver.rules` lists every registered rule (`helpUri` = its
+ * SARIF 2.1.0 log with one run: `tool.driver.rules` lists the registered rules the results name, in
+ * registry order, as ESLint's SARIF formatter does (each rule's help is its whole docs page, so listing
+ * all 48 made a two-file log 491 KB); each rule has `helpUri` = its
  * docs page; `fullDescription` = its "What it catches", `help` = the whole page, as GitHub code
  * scanning shows them), results carry 1-based regions in UTF-16 code units (`columnKind: "utf16CodeUnits"`,
  * line breaks `\r\n`, `\n` and `\r` as the engine counts them) and fixes as
@@ -131,13 +133,17 @@ function resultOf(f: Finding, relPath: string, index: LineIndex | undefined, rel
  * resolves `%SRCROOT%` to its checkout.
  */
 export const formatSarif: Formatter = (input) => {
-  const results = input.results
+  const shown = input.results
     .filter((r) => !r.notCandidate)
-    .flatMap((r) => {
-      const index = r.text !== undefined ? new LineIndex(r.text) : undefined;
-      const prints = new Map(fingerprintsOf(r.findings, r.text).map((p, i) => [r.findings[i], p]));
-      return visibleFindings(r.findings, input).map((f) => resultOf(f, rootRelativePath(r, input.root), index, relatedPlaces(r, f, input.root), prints.get(f)!));
-    });
+    .map((r) => ({ r, findings: visibleFindings(r.findings, input) }));
+  const named = new Set(shown.flatMap(({ findings }) => findings.map((f) => f.ruleId)));
+  const rules = RULES.filter((r) => named.has(r.meta.id));
+  const ruleIndex = new Map(rules.map((r, i) => [r.meta.id, i]));
+  const results = shown.flatMap(({ r, findings }) => {
+    const index = r.text !== undefined ? new LineIndex(r.text) : undefined;
+    const prints = new Map(fingerprintsOf(r.findings, r.text).map((p, i) => [r.findings[i], p]));
+    return findings.map((f) => resultOf(f, rootRelativePath(r, input.root), index, relatedPlaces(r, f, input.root), prints.get(f)!, ruleIndex.get(f.ruleId) ?? -1));
+  });
   const failures = input.results.flatMap((r) => r.failures.map((f) => ({ relPath: rootRelativePath(r, input.root), ...f })));
   const log = {
     $schema: SARIF_SCHEMA_URI,
@@ -150,7 +156,7 @@ export const formatSarif: Formatter = (input) => {
             version: VERSION,
             semanticVersion: VERSION,
             informationUri: REPOSITORY_URL,
-            rules: RULES.map((r) => ({
+            rules: rules.map((r) => ({
               id: r.meta.id,
               ...ruleTexts(r.meta.id, r.meta.title),
               helpUri: docsUrl(r.meta.id),
