@@ -83,7 +83,8 @@ export async function runEndpoints(paths: string[], options: EndpointsCommandOpt
     return 0;
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    io.stderr(`rollout-lint: invalid configuration\n${error.message}\n`);
+    const zh = normalizeLocale(options.lang ?? io.env.LC_ALL ?? io.env.LC_MESSAGES ?? io.env.LANG) === 'zh-CN';
+    io.stderr(`rollout-lint: ${zh ? '配置无效' : 'invalid configuration'}\n${error.message}\n`);
     return 2;
   }
 }

@@ -1,3 +1,4 @@
+import { WRITE_REFUSAL } from '../node/write-guard';
 import { loadModelLists } from '../node/models-cache';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { writeFileSync } from 'node:fs';
@@ -147,7 +148,7 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
       return 2;
     }
     if (!(error instanceof ConfigError)) throw error;
-    io.stderr(`rollout-lint: invalid configuration\n${error.message}\n`);
+    io.stderr(`rollout-lint: ${NOTES[normalizeLocale(options.lang ?? io.env.LC_ALL ?? io.env.LC_MESSAGES ?? io.env.LANG)].invalidConfig}\n${error.message}\n`);
     return 2;
   }
 }
@@ -313,7 +314,7 @@ async function lint(paths: string[], optionsIn: LintCommandOptions, io: CliIo): 
         ...indexedFor(keep?.get(project.lintPath)),
       });
       keep?.delete(project.lintPath);
-      if (result.notFixed) io.stderr(`rollout-lint: ${escapeForLine(file.relPath)}: not fixed: ${result.notFixed}\n`);
+      if (result.notFixed) io.stderr(`rollout-lint: ${NOTES[locale].notFixed(escapeForLine(file.relPath), result.notFixed)}\n`);
       else if (result.fixedPasses && !options.diff) io.stderr(`rollout-lint: ${NOTES[locale].fixed(escapeForLine(file.relPath))}\n`);
       else if (fix && !fixable) {
         const eligible = new Set(selectFixable(file.absPath)(result.findings, result.text ?? ''));
@@ -377,11 +378,11 @@ function finish(
   skipped: SkippedFixes,
   report?: (text: string) => void,
 ): number {
-  for (const p of problems) io.stderr(`rollout-lint: ${p}\n`);
+  for (const p of problems) io.stderr(`rollout-lint: ${locale === 'zh-CN' ? p.replace(/: no such file or directory$/, '：没有这个文件或文件夹') : p}\n`);
   // A refused glob is a configuration error (exit 2), but the rest of that configuration still applied.
   const refused = refusedGlobs();
-  for (const e of refused) io.stderr(`rollout-lint: invalid configuration (these globs were left out; the rest applies)\n${e.message}\n`);
-  for (const r of results) for (const f of r.failures) io.stderr(`rollout-lint: ${escapeForLine(r.relPath)}: internal error in ${f.ruleId}: ${escapeForLine(f.error.split('\n')[0])}\n`);
+  for (const e of refused) io.stderr(`rollout-lint: ${NOTES[locale].refusedGlobs}\n${e.message}\n`);
+  for (const r of results) for (const f of r.failures) io.stderr(`rollout-lint: ${NOTES[locale].internalError(escapeForLine(r.relPath), f.ruleId, escapeForLine(f.error.split('\n')[0]))}\n`);
   if (results.length === 0 && otherTypes.length > 0 && problems.length === 0) io.stderr(`rollout-lint: ${nothingToLint(locale, otherTypes)}\n`);
   const toFile = options.outputFile !== undefined;
   const color = toFile ? options.color === true : useColor(options.color, io.env, io.isTTY);
@@ -440,8 +441,18 @@ const NOTES: Record<Locale, {
   pruned: (n: number, file: string) => string;
   stale: (n: number) => string;
   maxWarnings: (n: number, max: number) => string;
+  invalidConfig: string;
+  refusedGlobs: string;
+  /** `error` is the first line of the thrown message (a library's or Node's text, kept as it is). */
+  internalError: (file: string, ruleId: string, error: string) => string;
+  /** `reason` is `FileResult.notFixed` (`writeRefusal`'s English text; translated when known). */
+  notFixed: (file: string, reason: string) => string;
 }> = {
   en: {
+    invalidConfig: 'invalid configuration',
+    refusedGlobs: 'invalid configuration (these globs were left out; the rest applies)',
+    internalError: (file, ruleId, error) => `${file}: internal error in ${ruleId}: ${error}`,
+    notFixed: (file, reason) => `${file}: not fixed: ${reason}`,
     fixed: (file) => `fixed ${file}`,
     gitIgnored: (file) => `${file}: not fixed: git ignores it (name the file to fix it)`,
     wroteBaseline: (n, file) => `wrote ${n} finding${n === 1 ? '' : 's'} to the baseline ${file}`,
@@ -450,6 +461,10 @@ const NOTES: Record<Locale, {
     maxWarnings: (n, max) => `${n} warning${n === 1 ? '' : 's'} found, more than --max-warnings ${max} allows`,
   },
   'zh-CN': {
+    invalidConfig: '配置无效',
+    refusedGlobs: '配置无效（以下 glob 已被忽略，其余配置照常生效）',
+    internalError: (file, ruleId, error) => `${file}：${ruleId} 内部错误：${error}`,
+    notFixed: (file, reason) => `${file}：未修复：${reason === WRITE_REFUSAL ? '这是指向工作区外文件的符号链接，未写入' : reason}`,
     fixed: (file) => `已修复 ${file}`,
     gitIgnored: (file) => `${file}：未修复：该文件被 git 忽略（在命令行中指定该文件即可修复）`,
     wroteBaseline: (n, file) => `已将 ${n} 个问题写入基线 ${file}`,

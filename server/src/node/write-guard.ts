@@ -14,6 +14,9 @@ function isInside(path: string, dir: string): boolean {
   return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !rel.startsWith(sep));
 }
 
+/** The reason `writeRefusal` gives (the CLI translates it by this text). */
+export const WRITE_REFUSAL = 'a symbolic link to a file outside its work tree; not written';
+
 /**
  * Why fixes must not be written to `absPath`, or `undefined` when they may: the path (or a folder on
  * it) is a symbolic link whose target lies outside the file's work tree — the git work tree that
@@ -36,5 +39,5 @@ export function writeRefusal(absPath: string): string | undefined {
   } catch {
     /* keep the folder as named */
   }
-  return isInside(real, realTree) ? undefined : 'a symbolic link to a file outside its work tree; not written';
+  return isInside(real, realTree) ? undefined : WRITE_REFUSAL;
 }

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { main } from '../../../server/src/cli/main';
@@ -42,6 +42,39 @@ describe('text output in Chinese', () => {
       for (const e of [over.err, wrote.err, fixed.err, stale.err, pruned.err]) assert.doesNotMatch(e, /\b(fixed|wrote|removed|warnings? found|baseline entr)/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('error notes on stderr (no such file, invalid configuration, not fixed through a symlink, ping input) follow --lang zh-CN', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rl-zh-errors-'));
+    const outside = mkdtempSync(join(tmpdir(), 'rl-zh-outside-'));
+    const run = async (args: string[], cwd = dir) => {
+      let err = '';
+      const code = await main([...args, '--lang', 'zh-CN'], { stdout: () => undefined, stderr: (t) => void (err += t), env: {}, cwd, isTTY: false });
+      return { code, err };
+    };
+    try {
+      mkdirSync(join(dir, '.git'));
+      const missing = await run(['nope.env']);
+      assert.equal(missing.code, 2);
+      assert.equal(missing.err, 'rollout-lint: nope.env：没有这个文件或文件夹\n');
+      writeFileSync(join(dir, '.rolloutlintrc.json'), '{"rules": {"no-such-rule": "error"}}');
+      const config = await run(['.']);
+      assert.equal(config.code, 2);
+      assert.match(config.err, /^rollout-lint: 配置无效\n/);
+      rmSync(join(dir, '.rolloutlintrc.json'));
+      writeFileSync(join(outside, 'victim.env'), 'OPENAI_API_KEY= sk-test\n');
+      symlinkSync(join(outside, 'victim.env'), join(dir, '.env'));
+      const refused = await run(['.env', '--fix']);
+      assert.match(refused.err, /^rollout-lint: \.env：未修复：这是指向工作区外文件的符号链接，未写入$/m);
+      assert.equal(readFileSync(join(outside, 'victim.env'), 'utf8'), 'OPENAI_API_KEY= sk-test\n');
+      const ping = await run(['ping', '--base-url', 'localhost:8000/v1']);
+      assert.equal(ping.code, 2);
+      assert.match(ping.err, /^rollout-lint ping: 不是完整的 http\(s\) URL/);
+      for (const e of [missing.err, config.err, refused.err]) assert.doesNotMatch(e, /no such file|invalid configuration|not fixed|symbolic link/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      rmSync(outside, { recursive: true, force: true });
     }
   });
 

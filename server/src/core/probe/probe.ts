@@ -59,7 +59,9 @@ export async function probe(target: ProbeTarget, deps: ProbeDeps, options: Probe
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`unsupported scheme ${url.protocol}`);
     plan = planCalls(target.baseUrl, target.consumer, target.api);
   } catch (error) {
-    throw new ProbeInputError(`not an absolute http(s) URL: ${redact(target.baseUrl, target.apiKey ? [target.apiKey] : [])} (${redact((error as Error).message, target.apiKey ? [target.apiKey] : [])})`);
+    const shown = redact(target.baseUrl, target.apiKey ? [target.apiKey] : []);
+    const why = redact((error as Error).message, target.apiKey ? [target.apiKey] : []);
+    throw new ProbeInputError(`not an absolute http(s) URL: ${shown} (${why})`, `不是完整的 http(s) URL：${shown}（${why}）`);
   }
   if (/^[a-z]+:\/\/[^/?#]*@/i.test(target.baseUrl.trim())) {
     // Node's fetch (undici, under the openai npm SDK) throws "Request cannot be constructed from a URL
