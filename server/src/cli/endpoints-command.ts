@@ -49,13 +49,23 @@ export async function collectEndpoints(paths: readonly string[], options: Endpoi
   return rows;
 }
 
-const LABELS: Record<Locale, { from: string; key: string; model: string; logprobs: string; clients: string; status: Record<EndpointRow['logprobs'], string> }> = {
-  en: { from: 'from', key: 'key', model: 'model', logprobs: 'logprobs', clients: 'clients', status: { requested: 'requested', missing: 'missing', unknown: 'unknown' } },
-  'zh-CN': { from: '来自', key: '密钥', model: '模型', logprobs: '对数概率', clients: '客户端', status: { requested: '已请求', missing: '缺失', unknown: '未知' } },
+const LABELS: Record<Locale, { from: string; key: string; model: string; logprobs: string; clients: string; assumed: string; noRequest: string; status: Record<EndpointRow['logprobs'], string> }> = {
+  en: { from: 'from', key: 'key', model: 'model', logprobs: 'logprobs', clients: 'clients', assumed: 'no call in sight: the client default', noRequest: 'no request', status: { requested: 'requested', missing: 'missing', unknown: 'unknown' } },
+  'zh-CN': { from: '来自', key: '密钥', model: '模型', logprobs: '对数概率', clients: '客户端', assumed: '未见调用：按客户端默认请求', noRequest: '不会发出请求', status: { requested: '已请求', missing: '缺失', unknown: '未知' } },
 };
 
+/** The request part of a row: `POST <url> (the call)`, the assumed default, or why nothing is sent. */
+function requestText(row: EndpointRow, l: (typeof LABELS)['en']): string {
+  const e = escapeForLine;
+  if (row.effectiveUrl === null && row.noRequest) return `${l.noRequest}: ${e(row.noRequest)}${row.baseUrl ? ` (${e(row.baseUrl)})` : ''}`;
+  const url = e(row.effectiveUrl ?? row.baseUrl ?? '');
+  const how = row.call ? ` [${e(row.call)}]` : row.assumed ? ` [${l.assumed}]` : '';
+  return `${row.method && row.effectiveUrl ? `${row.method} ` : ''}${url}${how}`;
+}
+
 /**
- * One row as text: `file:line:col  consumer  effective URL  [clients: …]  key  model  logprobs  findings`.
+ * One row as text: `file:line:col  consumer  METHOD effective URL [call]  [clients: …]  key  model  logprobs
+ * findings` (`--json` has the same fields: `method`, `call`, `assumed`, `noRequest`).
  * The clients are named because one setting can give several rows that differ only in the URL each
  * client builds from it (openai-python 2.x and 3.x join a query string differently).
  */
@@ -67,7 +77,7 @@ function textRow(row: EndpointRow, locale: Locale): string {
   const from = row.definedAt ? ` (${l.from} ${e(row.definedAt.file)}:${row.definedAt.line})` : '';
   const findings = row.findings.length ? `  ${row.findings.map((f) => `${f.severity}:${f.ruleId}`).join(',')}` : '';
   const clients = row.clients?.length ? `  ${l.clients}: ${row.clients.map(e).join(', ')}` : '';
-  return `${where}  ${e(row.consumer)}  ${e(row.effectiveUrl ?? row.baseUrl ?? '')}${from}${clients}  ${l.key}: ${e(row.keySource ?? '-')}  ${l.model}: ${e(row.model ?? '-')}  ${l.logprobs}: ${l.status[row.logprobs] ?? e(String(row.logprobs))}${findings}\n`;
+  return `${where}  ${e(row.consumer)}  ${requestText(row, l)}${from}${clients}  ${l.key}: ${e(row.keySource ?? '-')}  ${l.model}: ${e(row.model ?? '-')}  ${l.logprobs}: ${l.status[row.logprobs] ?? e(String(row.logprobs))}${findings}\n`;
 }
 
 /**

@@ -79,7 +79,26 @@ describe('rollout-lint endpoints', () => {
     assert.equal(code, 0);
     assert.equal(
       stdout,
-      'policy_serving.py:5:8  v1-appending  http://127.0.0.1:30000/v1/v1/chat/completions (from scripts/run_rollout.sh:3)  clients: requests, httpx  key: -  model: qwen3-4b  logprobs: requested  error:base-url-duplicate-v1\n',
+      'policy_serving.py:5:8  v1-appending  POST http://127.0.0.1:30000/v1/v1/chat/completions (from scripts/run_rollout.sh:3)  clients: requests, httpx  key: -  model: qwen3-4b  logprobs: requested  error:base-url-duplicate-v1\n',
     );
+  });
+
+  it('text rows carry what JSON has: the method, the call that decides the path, an assumed default, and why nothing is sent', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rl-endpoints-call-'));
+    try {
+      writeFileSync(join(dir, 'a.py'), 'from openai import OpenAI\nc = OpenAI(base_url="https://api.example.com/v1")\nc.models.list()\n');
+      writeFileSync(join(dir, '.env'), 'OPENAI_BASE_URL=https://api.example.com/v1\n');
+      writeFileSync(join(dir, 'b.py'), 'from openai import OpenAI\nd = OpenAI(base_url="api.example.com/v1")\n');
+      const text = (await cli(['endpoints', 'a.py', '.env', 'b.py'], dir)).stdout;
+      assert.match(text, /^b\.py:2:\d+  openai-sdk  no request: the value has no http:\/\/ or https:\/\/.* \(api\.example\.com\/v1\)  /m);
+      assert.match(text, /^a\.py:2:\d+  openai-sdk  GET https:\/\/api\.example\.com\/v1\/models \[c\.models\.list\]  /m);
+      assert.match(text, /^\.env:1:17  openai-sdk  POST https:\/\/api\.example\.com\/v1\/chat\/completions \[no call in sight: the client default\]  /m);
+      const rows = JSON.parse((await cli(['endpoints', '--json'], dir)).stdout) as EndpointRow[];
+      const noRequest = rows.filter((r) => r.noRequest);
+      assert.ok(noRequest.length > 0);
+      for (const row of noRequest) assert.ok(text.includes(`no request: ${row.noRequest}`));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
