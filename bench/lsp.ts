@@ -78,6 +78,25 @@ export class LspSession {
     return published;
   }
 
+  /**
+   * How long the server's main thread keeps a request waiting while `during` runs: a request no
+   * handler takes (JSON-RPC answers "method not found" as soon as the event loop reads it) is sent
+   * every `everyMs` ms, and the round trips are returned (ms). A long one means the main thread was
+   * busy (indexing, a lint on the main thread) for about that long.
+   */
+  async roundTrips(during: Promise<unknown>, everyMs = 20): Promise<number[]> {
+    const trips: number[] = [];
+    let done = false;
+    void during.finally(() => (done = true));
+    while (!done) {
+      const t = performance.now();
+      await this.connection.sendRequest('rolloutLintBench/echo').catch(() => undefined);
+      trips.push(performance.now() - t);
+      await new Promise((r) => setTimeout(r, everyMs));
+    }
+    return trips;
+  }
+
   /** Resident set size now, MiB (Linux `/proc/<pid>/status` VmRSS). */
   rssMiB(): number {
     const status = readFileSync(`/proc/${this.child.pid}/status`, 'utf8');
