@@ -8,6 +8,7 @@ import { indexFile } from '../node/env-index';
 import { walk } from '../node/walk';
 import type { Locale } from '../core/messages/locale';
 import { say } from './messages';
+import { timeSlicer } from './slices';
 import type { ConfigProvider } from './settings';
 import { pathToUri, uriToPath, type DocumentLocation, type Workspace } from './workspace';
 
@@ -87,8 +88,10 @@ export class WorkspaceEnv {
       const { config, enabled } = await this.configs.forFile(folder.uri, undefined, undefined);
       if (!enabled) continue;
       const { files } = walk([folder.path], folder.path, this.workspace.factsFor(folder.path), { noIgnore: false, config });
+      const slice = timeSlicer();
       for (let i = 0; i < files.length; i++) {
         if (i % BATCH === 0) await nextTurn();
+        else await slice();
         const fileConfig = await this.configs.forFile(folder.uri, files[i].absPath, folder.path);
         if (fileConfig.enabled) indexFile(index, files[i], grammars, fileConfig.config, undefined, 'navigation', INDEX_ON_MAIN_THREAD);
       }

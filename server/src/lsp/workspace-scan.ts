@@ -9,6 +9,7 @@ import { lintDocument } from '../core/lint';
 import { walk } from '../node/walk';
 import { DocText, toDiagnostic } from './convert';
 import { say } from './messages';
+import { timeSlicer } from './slices';
 import type { ConfigProvider } from './settings';
 import { pathToUri, uriToPath, type Workspace } from './workspace';
 import type { WorkspaceEnv } from './env-index';
@@ -143,12 +144,16 @@ export async function scanWorkspace(
     if (batch.length) onBatch(batch);
     batch = [];
   };
+  const slice = timeSlicer();
   try {
     for (let i = 0; i < work.length; i++) {
       if (i % BATCH === 0) {
         flush();
         progress?.report(Math.round((i / Math.max(1, work.length)) * 100), say(deps.locale, 'progress.scanning', { done: i, total: work.length }));
         await nextTurn();
+        if (token.isCancellationRequested) return seen;
+      } else {
+        await slice();
         if (token.isCancellationRequested) return seen;
       }
       const file = work[i];
