@@ -29,11 +29,13 @@ export default defineRule({
     en: {
       emptySegment: 'base URL "{value}" has an empty path segment (//); clients send {url} as written, which vLLM/SGLang (FastAPI) answer with 404',
       upperVersion: 'base URL "{value}" writes the version as /V{n}; clients send {url} as written, and vLLM/SGLang (FastAPI) routes are case-sensitive: 404',
+      both: 'base URL "{value}" has an empty path segment (//) and writes the version as /V{n}; clients send {url} as written, which vLLM/SGLang (FastAPI) answer with 404 (their routes are case-sensitive)',
       'fix.normalize': 'Change the path to {path}',
     },
     'zh-CN': {
       emptySegment: 'base URL "{value}" 的路径含有空段（//）；客户端按原样发送 {url}，vLLM/SGLang（FastAPI）会返回 404',
       upperVersion: 'base URL "{value}" 把版本写成了 /V{n}；客户端按原样发送 {url}，而 vLLM/SGLang（FastAPI）的路由区分大小写：404',
+      both: 'base URL "{value}" 的路径含有空段（//），并把版本写成了 /V{n}；客户端按原样发送 {url}，vLLM/SGLang（FastAPI）会返回 404（其路由区分大小写）',
       'fix.normalize': '把路径改为 {path}',
     },
   },
@@ -49,7 +51,7 @@ export default defineRule({
       const value = setting.value.trim();
       const fixed = setting.value.replace(parsed.path, path);
       report({
-        messageId: empty ? 'emptySegment' : 'upperVersion',
+        messageId: empty && upper ? 'both' : empty ? 'emptySegment' : 'upperVersion',
         data: { value: shorten(value), url: shorten(request?.url ?? value, 100), n: upper?.[1] ?? '1', path: path || '/' },
         range: setting.contentRange,
         subject: subjectOf(setting),
