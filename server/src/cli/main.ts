@@ -107,7 +107,7 @@ export async function main(argv: string[], rawIo: CliIo = processIo()): Promise<
     .description('print the documentation of a rule: what it catches, why it breaks a rollout, examples, the fix')
     .argument('<rule-id>', 'a rule id (see "rollout-lint rules")')
     .action((ruleId: string) => {
-      code = runExplain(ruleId, io);
+      code = runExplain(ruleId, io, program.opts<{ lang?: string }>().lang);
     });
   program
     .command('rules')

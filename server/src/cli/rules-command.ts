@@ -64,22 +64,30 @@ function distance(a: string, b: string): number {
 
 /**
  * `rollout-lint explain <rule-id>` (ruff's `rule`): prints the rule's documentation page, then its
- * URL. Exit 0; 2 for an unknown id (with the nearest ids) or a missing page.
+ * URL. Exit 0; 2 for an unknown id (with the nearest ids) or a missing page. The pages are written in
+ * English only: under `--lang zh-CN` the Chinese summary of the rule and a note saying so come first.
  */
-export function runExplain(ruleId: string, io: CliIo): number {
+export function runExplain(ruleId: string, io: CliIo, lang?: string): number {
+  const locale = normalizeLocale(lang ?? io.env.LC_ALL ?? io.env.LC_MESSAGES ?? io.env.LANG);
+  const zh = locale === 'zh-CN';
   const rule = RULES.find((r) => r.meta.id === ruleId);
   if (!rule) {
     const near = RULES.map((r) => r.meta.id)
       .filter((id) => id.includes(ruleId) || distance(id, ruleId) <= 3)
       .slice(0, 5);
-    io.stderr(`rollout-lint explain: unknown rule id "${ruleId}"${near.length ? `; did you mean ${near.join(', ')}?` : ''} (see "rollout-lint rules")\n`);
+    io.stderr(
+      zh
+        ? `rollout-lint explain: 未知的规则 id "${ruleId}"${near.length ? `；是否想找 ${near.join(', ')}？` : ''}（见 "rollout-lint rules"）\n`
+        : `rollout-lint explain: unknown rule id "${ruleId}"${near.length ? `; did you mean ${near.join(', ')}?` : ''} (see "rollout-lint rules")\n`,
+    );
     return 2;
   }
   const doc = ruleDoc(ruleId);
   if (!doc) {
-    io.stderr(`rollout-lint explain: the documentation of ${ruleId} is not installed; read it at ${docsUrl(ruleId)}\n`);
+    io.stderr(zh ? `rollout-lint explain: 未安装 ${ruleId} 的文档；请在 ${docsUrl(ruleId)} 阅读\n` : `rollout-lint explain: the documentation of ${ruleId} is not installed; read it at ${docsUrl(ruleId)}\n`);
     return 2;
   }
-  io.stdout(`${doc.markdown.trimEnd()}\n\n${docsUrl(ruleId)}\n`);
+  const preface = zh ? `${ruleId}：${ruleSummary(ruleId, rule.meta.title, locale)}\n（规则文档目前只有英文版，以下为英文原文。）\n\n` : '';
+  io.stdout(`${preface}${doc.markdown.trimEnd()}\n\n${docsUrl(ruleId)}\n`);
   return 0;
 }

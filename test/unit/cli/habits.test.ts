@@ -213,7 +213,7 @@ describe('CLI habits (issue 17)', () => {
     const zh = await runPing(['--base-url', 'not a url', '--lang', 'zh'], { stdout: () => undefined, stderr: (t) => void (err += t), env: {}, cwd: tmpdir() });
     assert.equal(zh, 2);
     assert.doesNotMatch(err, /Allowed choices|'zh' is invalid/i);
-    assert.match(err, /not an absolute http/);
+    assert.match(err, /不是完整的 http\(s\) URL/, 'the input error in Chinese');
   });
 
   describe('file lists from pre-commit and editors', () => {

@@ -78,6 +78,19 @@ describe('text output in Chinese', () => {
     }
   });
 
+  it('explain --lang zh-CN says first, in Chinese, what the rule catches and that the page is English', async () => {
+    let out = '';
+    let err = '';
+    const io = { stdout: (t: string) => void (out += t), stderr: (t: string) => void (err += t), env: {}, cwd: ROOT, isTTY: false };
+    assert.equal(await main(['explain', 'base-url-duplicate-v1', '--lang', 'zh-CN'], io), 0);
+    assert.match(out, /^base-url-duplicate-v1：base URL 导致版本段重复.*\n（规则文档目前只有英文版，以下为英文原文。）\n\n# /);
+    assert.equal(await main(['--lang', 'zh', 'explain', 'base-url-dup'], io), 2);
+    assert.match(err, /未知的规则 id "base-url-dup"；是否想找 base-url-duplicate-v1/);
+    out = '';
+    assert.equal(await main(['explain', 'base-url-duplicate-v1'], io), 0);
+    assert.match(out, /^# /, 'English: the page alone');
+  });
+
   it('rules --lang zh-CN gives every rule its Chinese summary (from package.nls.zh-cn.json); --json too', async () => {
     const run = async (args: string[]) => {
       let out = '';
