@@ -1,15 +1,16 @@
 import { BudgetExceeded, spend } from '../budget';
 import type { Language, Tree } from 'web-tree-sitter';
-import { emptyExtraction, type EnvRead, type Extraction, type Range } from '../model/types';
+import { emptyExtraction, type CommandWord, type EnvRead, type Extraction, type Range } from '../model/types';
 import { parseWith, snapshotOf, type SyntaxNode } from './treesitter';
-import { commandParts, splitInvocations } from './shell/commands';
+import { commandParts, isRedirect, splitInvocations } from './shell/commands';
 import type { Invocation, ShellContext } from './shell/context';
 import { readCurl } from './shell/curl';
 import { attachedValue, readFlags, type FlagOwner } from './shell/flags';
 import { addFlagSites } from './shell/sites';
+import { isServerLaunch } from './shell/servers';
 import { readToolFlags } from './shell/tools';
 import { addSetting, rangeOf, wordOf } from './shell/values';
-import { decodeWord, defaultedExpansion, expansionVariable, literalSpan } from './shell/words';
+import { decodeNode, decodeWord, defaultedExpansion, expansionVariable, literalSpan } from './shell/words';
 
 export { isServerLaunch } from './shell/servers';
 
@@ -203,6 +204,7 @@ function readCommand(context: ShellContext, node: SyntaxNode): void {
   for (const assignment of assignments) readAssignment(context, assignment, owner);
   for (const word of envWords) readEnvWord(context, word, owner);
   for (const invocation of invocations) {
+    if (isServerLaunch(invocation.summary)) addServerCommand(context, invocation);
     if (invocation.summary === 'curl') {
       readCurl(context, invocation);
       continue;
@@ -212,6 +214,44 @@ function readCommand(context: ShellContext, node: SyntaxNode): void {
     readContainerEnv(context, invocation);
     readToolFlags(context, invocation);
     context.invocations.push({ invocation, settings, spreads });
+  }
+}
+
+/** Records a server launch's words (program first, redirects left out) for `workspace/servers.ts`. */
+function addServerCommand(context: ShellContext, invocation: Invocation): void {
+  const { text } = context;
+  const words: CommandWord[] = [invocation.program, ...invocation.items].filter((node) => !isRedirect(node)).map((node) => ({ literal: wordOf(context, node).literal, range: rangeOf(node) }));
+  const start = invocation.program.startIndex;
+  const lineBreak = text.indexOf('\n', start);
+  let end = Math.max(invocation.program.endIndex, Math.min(invocation.range.end, lineBreak < 0 ? text.length : lineBreak));
+  while (end > invocation.program.endIndex && /[\s\\]/.test(text[end - 1])) end--;
+  (context.out.commands ??= []).push({ words, range: { start, end } });
+}
+
+/**
+ * The words of the first command in `line` as tree-sitter-bash reads them (quotes removed, escapes
+ * decoded, `literal` undefined for a word that expands something), ranges into `line`; redirects are
+ * left out. For strings that are split like shell words but never run by a shell (Compose `command:`).
+ * `[]` when `line` holds no command. Never throws except `BudgetExceeded`.
+ */
+export function commandWords(line: string, language: Language): CommandWord[] {
+  let tree: Tree;
+  try {
+    tree = parseWith(language, line);
+  } catch (error) {
+    if (error instanceof BudgetExceeded) throw error;
+    return [];
+  }
+  try {
+    const snapshot = snapshotOf(tree, line);
+    for (let index = 0; index < snapshot.size; index++) {
+      if (snapshot.typeOf(index) !== 'command') continue;
+      const { assignments, words } = commandParts(snapshot.node(index));
+      return [...assignments, ...words].filter((word) => !isRedirect(word)).sort((a, b) => a.startIndex - b.startIndex).map((word) => ({ literal: decodeNode(line, word).literal, range: rangeOf(word) }));
+    }
+    return [];
+  } finally {
+    tree.delete();
   }
 }
 
