@@ -20,14 +20,6 @@ const QUOTES = new Set(['"', "'", '`']);
 /** Where an assignment's setting goes: the file (`group: 'file'`) or one command's env prefix. */
 type AssignmentOwner = Omit<FlagOwner, 'command'> & { command?: string };
 
-/**
- * Extracts settings from a bash/sh script (BOM already removed) parsed with the tree-sitter-bash
- * `language`: `export K=V`/`K=V`/`local`/`declare`/`readonly` (kind `env`, group `file`), env prefixes
- * `K=V cmd` (group `cmd@<offset>`), long flags of each command and of arrays (`array:NAME` until a
- * command spreads them), curl URLs, `Authorization` headers and JSON bodies, `${K:-d}` defaults,
- * env reads, consumer evidence, comments, and log-prob request sites. Ranges are UTF-16 offsets.
- * Never throws: syntax errors become `parseProblems` and the rest is still extracted.
- */
 /** Deepest nesting a shell file may have before it counts as over the node budget (real scripts nest a handful deep). */
 export const MAX_NESTING = 4000;
 
@@ -49,12 +41,54 @@ export function nestingDepth(text: string): number {
   return max;
 }
 
+/**
+ * Most words (`shellWordCount`) a shell file may have before it counts as over the node budget unparsed.
+ * Measured with the CLI (issue 29): a script costs about 1.6 KB per word from parse to findings (200k
+ * `\`-continued `--x 1` lines, 400k words: 666 MB, 5.1 s CPU; 500k lines: 1.3 GB), so 400k words stays
+ * near the 800 MB goal; real scripts have a few thousand.
+ */
+export const MAX_WORDS = 400_000;
+
+/**
+ * Blank-separated words of `text` outside comments, a `\`-newline counting as a blank (one linear
+ * pass; quotes are not tracked, so a quoted phrase counts a word per blank): a proxy for the syntax
+ * nodes tree-sitter-bash makes, each word being at least one.
+ */
+export function shellWordCount(text: string): number {
+  let words = 0;
+  let inWord = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 32 || c === 9 || c === 10 || c === 13 || (c === 92 && (text.charCodeAt(i + 1) === 10 || text.charCodeAt(i + 1) === 13))) {
+      inWord = false;
+      if (c === 92) i++;
+    } else if (!inWord && c === 35) {
+      while (i < text.length && text.charCodeAt(i) !== 10) i++;
+    } else if (!inWord) {
+      inWord = true;
+      words++;
+    }
+  }
+  return words;
+}
+
+/**
+ * Extracts settings from a bash/sh script (BOM already removed) parsed with the tree-sitter-bash
+ * `language`: `export K=V`/`K=V`/`local`/`declare`/`readonly` (kind `env`, group `file`), env prefixes
+ * `K=V cmd` (group `cmd@<offset>`), long flags of each command and of arrays (`array:NAME` until a
+ * command spreads them), curl URLs, `Authorization` headers and JSON bodies, `${K:-d}` defaults,
+ * env reads, consumer evidence, comments, and log-prob request sites. Ranges are UTF-16 offsets.
+ * Syntax errors become `parseProblems` and the rest is still extracted. Throws only `BudgetExceeded`
+ * (`nodes` before parsing for a file nested deeper than `MAX_NESTING` or of more than `MAX_WORDS` words).
+ */
 export function extractShell(text: string, language: Language): Extraction {
   const out = emptyExtraction();
   let tree: Tree;
   // tree-sitter-bash's memory grows steeply with nesting (100k nested `$(` took 4.3 GB and aborted the
   // process; 20k took 790 MB): a file nested deeper than any script is over the node budget unparsed.
   if (nestingDepth(text) > MAX_NESTING) throw new BudgetExceeded('nodes');
+  // Past MAX_WORDS the lint would pass the 800 MB goal before its time budget ran out (issue 29): skipped before the parse.
+  if (shellWordCount(text) > MAX_WORDS) throw new BudgetExceeded('nodes');
   try {
     tree = parseWith(language, text);
   } catch (error) {
