@@ -2,6 +2,7 @@ import type { AST } from 'toml-eslint-parser' with { 'resolution-mode': 'import'
 import { BudgetExceeded } from '../budget';
 import type { Extraction, InsertionPoint, Range } from '../model/types';
 import { emptyExtraction } from '../model/types';
+import { contentLineCount } from './size';
 import { MAX_NESTING, collectTree, flowInsertion, indentBetween, lineBreakOf, nestingProblem } from './structured';
 import type { TreeEntry, TreeMap, TreeNode, TreeScalar } from './structured';
 
@@ -30,7 +31,7 @@ export function extractToml(text: string, path: string): Extraction {
   const out = emptyExtraction();
   // toml-eslint-parser keeps ~6 tokens and ~7 nodes per statement and is not interruptible: past
   // MAX_STATEMENTS the lint would pass the 800 MB goal before its time budget ran out (issue 29).
-  if (tomlStatementCount(text) > MAX_STATEMENTS) throw new BudgetExceeded('nodes');
+  if (contentLineCount(text) > MAX_STATEMENTS) throw new BudgetExceeded('nodes');
   try {
     const tooDeep = firstTooDeep(text);
     if (tooDeep !== undefined) {
@@ -48,29 +49,12 @@ export function extractToml(text: string, path: string): Extraction {
 }
 
 /**
- * Most statements (`tomlStatementCount`) a TOML file may have before it counts as over the node budget
+ * Most statements (`contentLineCount`) a TOML file may have before it counts as over the node budget
  * unparsed. Measured with the CLI (issue 29): 50k `[t]` tables with one key each (100k statements)
  * cost 579 MB and 4.1 s CPU; 95k–100k tables, 1.0 GB and over the 5 s budget. Real TOML configs
  * (pyproject.toml, Codex config.toml) have a few hundred.
  */
 export const MAX_STATEMENTS = 100_000;
-
-/** Lines of `text` that hold something besides blanks and a comment (one linear pass): table headers, key/value pairs, and lines of multi-line values. */
-export function tomlStatementCount(text: string): number {
-  let count = 0;
-  let lineStart = true;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 10) lineStart = true;
-    else if (lineStart && c !== 32 && c !== 9 && c !== 13) {
-      lineStart = false;
-      if (c === 35) {
-        while (i + 1 < text.length && text.charCodeAt(i + 1) !== 10) i++;
-      } else count++;
-    }
-  }
-  return count;
-}
 
 /**
  * The offset of the first `[`/`{` outside strings and comments nested deeper than `MAX_NESTING`
