@@ -61,6 +61,8 @@ describe('server launches (served model names)', () => {
       shellLaunches('x.sh', text);
       composeLaunches('x.yaml', `services:\n  a:\n    image: vllm/vllm-openai\n    command: ${text}\n`);
     }
+    // a command string nested deeper than any script is not parsed (tree-sitter's memory grows steeply with nesting)
+    assert.deepEqual(composeLaunches('x.yaml', `services:\n  a:\n    command: vllm serve ${'$('.repeat(5000)}\n`), []);
   });
 
   it('finds every launch of a long script', () => {

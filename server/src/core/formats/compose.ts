@@ -15,7 +15,7 @@ const SERVER_TOKEN = /\bvllm\b|sglang/;
  * `shellwords.Parse(str)`, mattn/go-shellwords) without running a shell. Services are told apart by
  * their settings' `group`, so each YAML document's services stand alone. A string command's word
  * ranges are offsets into the scalar's content (exact for a plain one-line scalar, clamped to the
- * content otherwise). `[]` unless the text mentions vLLM or SGLang.
+ * content otherwise); one is split only when it or its image mentions vLLM or SGLang.
  */
 export function composeCommands(text: string, extraction: Extraction, bash: Language | undefined): ServerCommand[] {
   if (!SERVER_TOKEN.test(text)) return [];
@@ -35,7 +35,8 @@ export function composeCommands(text: string, extraction: Extraction, bash: Lang
     let words: CommandWord[];
     let range: Range;
     if (command && command.valueType === 'string' && command.value !== undefined) {
-      if (!bash) continue;
+      // Only a launch, or the arguments of an image that runs one, needs its words.
+      if (!bash || !(SERVER_TOKEN.test(command.value) || (image !== undefined && SERVER_TOKEN.test(image)))) continue;
       const content = command.contentRange;
       // go-shellwords counts a line break as a blank between words (`isSpace`); the shell grammar would end the command there.
       words = commandWords(command.value.replace(/[\r\n]/g, ' '), bash).map((w) => ({ literal: w.literal, range: { start: Math.min(content.start + w.range.start, content.end), end: Math.min(content.start + w.range.end, content.end) } }));

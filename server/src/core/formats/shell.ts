@@ -266,9 +266,11 @@ function addServerCommand(context: ShellContext, invocation: Invocation): void {
  * The words of the first command in `line` as tree-sitter-bash reads them (quotes removed, escapes
  * decoded, `literal` undefined for a word that expands something), ranges into `line`; redirects are
  * left out. For strings that are split like shell words but never run by a shell (Compose `command:`).
- * `[]` when `line` holds no command. Never throws except `BudgetExceeded`.
+ * `[]` when `line` holds no command, or is nested or long past what `extractShell` parses. Never
+ * throws except `BudgetExceeded`.
  */
 export function commandWords(line: string, language: Language): CommandWord[] {
+  if (nestingDepth(line) > MAX_NESTING || shellWordCount(line) > MAX_WORDS) return [];
   let tree: Tree;
   try {
     tree = parseWith(language, line);
