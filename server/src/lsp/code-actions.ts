@@ -8,6 +8,7 @@ import { safeFixAllEdits } from './fix-all';
 import type { DocumentLint } from './lint-service';
 import { say } from './messages';
 import { pathToUri } from './workspace';
+import { writeRefusal } from '../node/write-guard';
 
 /** `source.fixAll.rollout-lint`: safe fixes only, for `editor.codeActionsOnSave`. */
 export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.rollout-lint`;
@@ -28,6 +29,8 @@ export interface CodeActionDeps {
   documentChanges: boolean;
   /** The client can create files in a workspace edit. */
   createFiles: boolean;
+  /** The client shows `CodeAction.disabled` (LSP 3.16 `codeAction.disabledSupport`) with its reason. */
+  disabledActions?: boolean;
   /** Current text and version of a file: the open document's, else the disk's; `undefined` when absent. */
   readFile(path: string): { text: string; version: number | null } | undefined;
 }
@@ -48,19 +51,33 @@ function documentEdit(uri: string, version: number | null, edits: LspTextEdit[],
  * two or more findings of the rule have one), "Disable <id> for this line" (a directive comment; for
  * JSON, `rules.<id>: "off"` in `.rolloutlintrc.json`) and "Show documentation for <id>"; and a
  * `source.fixAll.rollout-lint` action with every safe fix.
+ * No action edits a file that is a symbolic link out of its work tree (`writeRefusal`, issue 29 item 5,
+ * as `--fix` and fix-all): its quick fixes and line disables come back `disabled` with the reason when
+ * the client shows that, else are left out.
  */
 export function codeActions(params: CodeActionParams, lint: DocumentLint, deps: CodeActionDeps): CodeAction[] {
   const only = params.context.only;
   const uri = params.textDocument.uri;
   const actions: CodeAction[] = [];
   const format = lint.outcome?.document.format;
+  const refused = lint.location.absPath !== undefined && writeRefusal(lint.location.absPath) !== undefined;
+  /** `action` unchanged when the document may be written; else disabled with the reason, or `undefined`. */
+  const guarded = (action: CodeAction): CodeAction | undefined => {
+    if (!refused) return action;
+    if (!deps.disabledActions) return undefined;
+    const { edit: _edit, isPreferred: _preferred, ...rest } = action;
+    return { ...rest, disabled: { reason: say(deps.locale, 'action.notWritten', { file: lint.location.relPath }) } };
+  };
   if (kindWanted(CodeActionKind.QuickFix, only)) {
     const perRule = new Set<string>();
     const perLine = new Set<string>();
     for (const diagnostic of params.context.diagnostics) {
       if (diagnostic.source !== DIAGNOSTIC_SOURCE || typeof diagnostic.code !== 'string') continue;
       const ruleId = diagnostic.code;
-      actions.push(...quickFixes(diagnostic, lint, uri, deps));
+      for (const fix of quickFixes(diagnostic, lint, uri, deps)) {
+        const action = guarded(fix);
+        if (action) actions.push(action);
+      }
       if (!perRule.has(ruleId)) {
         perRule.add(ruleId);
         const fixable = lint.findings.filter((f) => f.ruleId === ruleId && f.fixes.some((x) => x.safety === 'safe')).length;
@@ -70,7 +87,7 @@ export function codeActions(params: CodeActionParams, lint: DocumentLint, deps: 
       const lineKey = `${ruleId}:${diagnostic.range.start.line}`;
       if (format && !perLine.has(lineKey) && ruleId !== 'skipped-file') {
         perLine.add(lineKey);
-        const disable = hasLineComments(format) ? lineDisable(diagnostic, ruleId, lint, uri, deps) : rcDisable(diagnostic, ruleId, lint, deps);
+        const disable = hasLineComments(format) ? guarded(lineDisable(diagnostic, ruleId, lint, uri, deps)) : rcDisable(diagnostic, ruleId, lint, deps);
         if (disable) actions.push(disable);
       }
     }
@@ -106,6 +123,7 @@ function rcDisable(diagnostic: Diagnostic, ruleId: string, lint: DocumentLint, d
   const root = lint.location.root;
   if (!root) return undefined;
   const path = rcFileFor(lint.config.rcFile, root);
+  if (writeRefusal(path)) return undefined;
   const current = deps.readFile(path);
   if (!current && !(deps.createFiles && deps.documentChanges)) return undefined;
   let planned: ReturnType<typeof rcDisableEdits>;

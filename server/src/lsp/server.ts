@@ -73,6 +73,7 @@ function clientFeatures(caps: ClientCapabilities) {
     watcherRegistration: !!caps.workspace?.didChangeWatchedFiles?.dynamicRegistration,
     documentChanges: !!caps.workspace?.workspaceEdit?.documentChanges,
     createFiles: !!caps.workspace?.workspaceEdit?.resourceOperations?.includes('create'),
+    disabledActions: !!caps.textDocument?.codeAction?.disabledSupport,
     showDocument: !!caps.window?.showDocument?.support,
     workDoneProgress: !!caps.window?.workDoneProgress,
     workspaceFolders: !!caps.workspace?.workspaceFolders,
@@ -191,7 +192,7 @@ export function startServer(connection: Connection): void {
     connection.onCodeAction(async (p) => {
       const lint = await lintOpen(p.textDocument.uri);
       if (!lint) return [];
-      const deps: CodeActionDeps = { grammars: await grammars(), locale, documentChanges: features.documentChanges, createFiles: features.createFiles, readFile };
+      const deps: CodeActionDeps = { grammars: await grammars(), locale, documentChanges: features.documentChanges, createFiles: features.createFiles, disabledActions: features.disabledActions, readFile };
       return codeActions(p, lint, deps);
     });
     connection.onHover(async (p) => {

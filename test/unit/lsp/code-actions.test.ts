@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   CodeActionRequest,
@@ -11,6 +11,7 @@ import {
   type WorkspaceEdit,
 } from 'vscode-languageserver-protocol';
 import { isolatedCopy } from '../../support/lint';
+import { workspace } from '../cli/helpers';
 import { applyLspEdits, fileUri, FIXTURE_WORKSPACE, TestClient } from './harness';
 
 function editsOf(edit: WorkspaceEdit | undefined, uri: string) {
@@ -44,6 +45,19 @@ describe('LSP code actions (real server over stdio)', () => {
     const range = diagnostics[0]?.range ?? { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
     return (await client.connection.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range, context: { diagnostics, only } })) as CodeAction[];
   }
+
+  it('offers no edit for a file that is a symbolic link out of the work tree (a client without disabled actions)', async () => {
+    const outside = workspace({ 'victim.env': 'OPENAI_BASE_URL=https://api.openai.com/v1/v1\n' });
+    try {
+      symlinkSync(join(outside.root, 'victim.env'), join(ws.root, 'linked.env'));
+      const { uri, diagnostics } = await openAndPull('linked.env', 'dotenv', 'OPENAI_BASE_URL=https://api.openai.com/v1/v1\n');
+      assert.ok(diagnostics.length > 0);
+      const actions = await actionsFor(uri, diagnostics);
+      assert.deepEqual(actions.map((a) => [a.title, a.edit]), [['Show documentation for base-url-duplicate-v1', undefined]]);
+    } finally {
+      outside.cleanup();
+    }
+  });
 
   it('offers the fix as the preferred quick fix, plus disable and documentation actions', async () => {
     const text = 'OPENAI_BASE_URL=https://api.openai.com/v1/v1\n';

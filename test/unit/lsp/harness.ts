@@ -52,6 +52,8 @@ export interface StartOptions {
   settings?: Record<string, unknown> | null;
   /** Leave out `workspace.configuration` (a client that cannot be asked). */
   noConfiguration?: boolean;
+  /** Declare `codeAction.disabledSupport` (the client shows disabled actions with their reason). */
+  disabledSupport?: boolean;
 }
 
 function capabilities(options: StartOptions): ClientCapabilities {
@@ -60,7 +62,7 @@ function capabilities(options: StartOptions): ClientCapabilities {
       synchronization: { dynamicRegistration: false },
       publishDiagnostics: { versionSupport: true, codeDescriptionSupport: true, dataSupport: true },
       ...(options.pull ? { diagnostic: { dynamicRegistration: false, relatedDocumentSupport: false } } : {}),
-      codeAction: { isPreferredSupport: true, dataSupport: true, codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'source', 'source.fixAll'] } } },
+      codeAction: { isPreferredSupport: true, dataSupport: true, codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'source', 'source.fixAll'] } }, ...(options.disabledSupport ? { disabledSupport: true } : {}) },
       hover: { contentFormat: ['markdown', 'plaintext'] },
       codeLens: {},
     },

@@ -101,6 +101,25 @@ describe('resolve', () => {
   });
 });
 
+describe('requests of a base URL imported from another file', () => {
+  it("are sent by the reading file's clients only (a Python reader: no openai-node), as hover, ping and endpoint rows show them", async () => {
+    const { python } = await loadGrammars();
+    const text = 'import os\nfrom openai import OpenAI\nc = OpenAI(base_url=os.getenv("OPENAI_BASE_URL"))\n';
+    const read = text.indexOf('os.getenv');
+    const imported = (origin: boolean) => {
+      const extraction = extractPython(text, python);
+      const range = { start: read, end: read + 'os.getenv("OPENAI_BASE_URL")'.length };
+      const location = { path: '.env', range: { start: 16, end: 40 }, start: { line: 0, character: 16 }, end: { line: 0, character: 40 } };
+      extraction.settings.push(setting('OPENAI_BASE_URL', 'envDefault', { format: 'python', value: 'https://api.example.com/v1', raw: 'https://api.example.com/v1', keyRange: range, valueRange: range, contentRange: range, statementRange: range, group: `env-import@${read}`, envName: 'OPENAI_BASE_URL', ...(origin ? { origin: location } : {}) }));
+      const base = resolve(extraction, DEFAULT_CONFIG).baseUrls.find((b) => b.setting.envName === 'OPENAI_BASE_URL')!;
+      return base.requests.flatMap((r) => r.clients.map((c) => c.client));
+    };
+    const clients = imported(true);
+    assert.ok(clients.length > 0 && clients.every((c) => c.startsWith('openai-python')), clients.join(', '));
+    assert.ok(imported(false).includes('openai-node'), 'a value defined here may be read by any client');
+  });
+});
+
 describe('consumer evidence in Python', () => {
   it('an attribute base joined with /v1 is a v1-appending consumer of that attribute', async () => {
     const { python } = await loadGrammars();

@@ -6,6 +6,10 @@ import { compact } from '../../../server/src/core/formats/python/env';
 import { loadGrammars } from '../../../server/src/node/grammars';
 import { parseWith, snapshotOf, type Grammars, type SyntaxNode } from '../../../server/src/core/formats/treesitter';
 import { fuzzParameters } from '../../support/fuzz';
+import { MAX_STATEMENTS } from '../../../server/src/core/formats/toml';
+import { MAX_LINES } from '../../../server/src/core/formats/dotenv';
+import { contentLineCount } from '../../../server/src/core/formats/size';
+import { MAX_WORDS, shellWordCount } from '../../../server/src/core/formats/shell';
 
 /** Issue 13 item 6: the work per file is bounded; over the budget a file gets `skipped-file` with the reason. */
 describe('per-file budget (time and syntax nodes)', function () {
@@ -49,6 +53,25 @@ describe('per-file budget (time and syntax nodes)', function () {
     assert.deepEqual(lintDocument({ path: 'n.sh', text: deep }, { grammars }).findings.map((f) => [f.ruleId, f.data.reason]), [['skipped-file', 'nodes']]);
     const nested = `export OPENAI_BASE_URL=$(echo $(echo $(echo https://api.example.com/v1/v1)))\n`;
     assert.ok(!lintDocument({ path: 'ok.sh', text: nested }, { grammars }).findings.some((f) => f.ruleId === 'skipped-file'));
+  });
+
+  it('TOML past MAX_STATEMENTS, .env past MAX_LINES and shell past MAX_WORDS are over the node budget before parsing (issue 29: 95k tables 1.0 GB, 40k base/key pairs 830 MB, 500k continuations 1.3 GB)', () => {
+    assert.equal(contentLineCount('# c\n\n[t]\n  k = 1 # x\n\t\r\n"""\n'), 3);
+    assert.equal(shellWordCount('a b \\\n  c # x y\n"d e"\\\r\n#z\n'), 5);
+    // `nodes`, with the default budget: neither parse gets near 2M nodes, only the pre-check says so
+    const tables = `[t]\nbase_url = "https://api.example.com/v1/v1"\n${Array.from({ length: MAX_STATEMENTS - 1 }, (_, i) => `k${i} = 1\n`).join('')}`;
+    assert.deepEqual(lintDocument({ path: 'pyproject.toml', text: tables }, { grammars }).findings.map((f) => [f.ruleId, f.data.reason]), [['skipped-file', 'nodes']]);
+    const continued = `python run.py --base-url https://api.example.com/v1/v1 ${'\\\n  --x 1 '.repeat(MAX_WORDS / 2)}\n`;
+    assert.deepEqual(lintDocument({ path: 'c.sh', text: continued }, { grammars }).findings.map((f) => [f.ruleId, f.data.reason]), [['skipped-file', 'nodes']]);
+    const pairs = `${'OPENAI_BASE_URL=https://api.example.com/v1/v1\nOPENAI_API_KEY=sk-aaaaaaaaaaaaaaaaaaaa\n'.repeat(MAX_LINES / 2)}X=1\n`;
+    assert.deepEqual(lintDocument({ path: '.env', text: pairs }, { grammars }).findings.map((f) => [f.ruleId, f.data.reason]), [['skipped-file', 'nodes']]);
+    // …and files far past any real one, under the caps, are linted
+    const envOk = `${'# comment\n\n'.repeat(MAX_LINES)}OPENAI_BASE_URL=https://api.example.com/v1/v1\n`;
+    assert.ok(lintDocument({ path: '.env', text: envOk }, { grammars }).findings.some((f) => f.ruleId === 'base-url-duplicate-v1'));
+    const tomlOk = `[t]\nbase_url = "https://api.example.com/v1/v1"\n${Array.from({ length: 5_000 }, (_, i) => `k${i} = 1\n`).join('')}`;
+    assert.ok(lintDocument({ path: 'pyproject.toml', text: tomlOk }, { grammars }).findings.some((f) => f.ruleId === 'base-url-duplicate-v1'));
+    const shellOk = `python run.py --base-url https://api.example.com/v1/v1 ${'\\\n  --x 1 '.repeat(5_000)}\n`;
+    assert.ok(lintDocument({ path: 'c.sh', text: shellOk }, { grammars }).findings.some((f) => f.ruleId === 'base-url-duplicate-v1'));
   });
 
   it('indexing under a spent budget (the language server indexes under INDEX_ON_MAIN_THREAD) yields no facts and says why', () => {

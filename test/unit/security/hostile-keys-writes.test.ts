@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CodeActionRequest, ExecuteCommandRequest, type CodeAction, type TextDocumentEdit, type WorkspaceEdit } from 'vscode-languageserver-protocol';
+import { CodeActionRequest, ExecuteCommandRequest, type CodeAction, type FullDocumentDiagnosticReport, type TextDocumentEdit, type WorkspaceEdit } from 'vscode-languageserver-protocol';
 import { evidenceSecretSpans, redact } from '../../../server/src/core/redact';
 import { writeRefusal } from '../../../server/src/node/write-guard';
 import { runCli, workspace } from '../cli/helpers';
@@ -84,7 +84,7 @@ describe('hostile keys and writes', function () {
     const outside = workspace({ 'victim.env': 'OPENAI_BASE_URL=https://x.example/v1/v1\n' });
     const ws = workspace({ '.git/HEAD': 'ref: refs/heads/main\n' });
     symlinkSync(join(outside.root, 'victim.env'), join(ws.root, '.env'));
-    const client = await TestClient.start({ pull: true, root: ws.root });
+    const client = await TestClient.start({ pull: true, root: ws.root, disabledSupport: true });
     try {
       const uri = fileUri(join(ws.root, 'x.json5'));
       const text = `{ baseUrl: 'https://api.example.com/v1/v1', apiKey: '${HEX} ' }\n`;
@@ -106,7 +106,14 @@ describe('hostile keys and writes', function () {
 
       const link = fileUri(join(ws.root, '.env'));
       await client.open(link, 'dotenv', 'OPENAI_BASE_URL=https://x.example/v1/v1\n');
-      await client.pull(link);
+      const { items } = (await client.pull(link)) as FullDocumentDiagnosticReport;
+      assert.ok(items.some((d) => d.code === 'base-url-duplicate-v1'));
+      // the single quick fix and the line disable are shown disabled, with the reason; nothing edits the link
+      const quick = (await client.connection.sendRequest(CodeActionRequest.type, { textDocument: { uri: link }, range: items[0].range, context: { diagnostics: items } })) as CodeAction[];
+      assert.ok(quick.every((a) => a.edit === undefined), JSON.stringify(quick));
+      const fix = quick.find((a) => a.title === 'Remove the repeated /v1');
+      assert.match(fix?.disabled?.reason ?? '', /^\.env is a symbolic link to a file outside its work tree/);
+      assert.ok(quick.some((a) => a.title.startsWith('Disable ') && a.disabled !== undefined));
       const result = (await client.connection.sendRequest(ExecuteCommandRequest.type, { command: 'rolloutLint.server.fixAll', arguments: [{ uri: link }] })) as { fixed: number; notFixed?: string };
       assert.equal(result.fixed, 0);
       assert.match(result.notFixed ?? '', /outside its work tree/);

@@ -4,7 +4,8 @@ import { existsSync, lstatSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { templateSyntax } from '../../../server/src/core/evidence/template';
 import { loadedConfigReads } from '../../../server/src/core/evidence/loaded-config';
-import { shellLaunches } from '../../../server/src/core/workspace/servers';
+import { serverLaunches } from '../../../server/src/core/workspace/servers';
+import { extract } from '../../../server/src/core/formats';
 import { extractPython } from '../../../server/src/core/formats/python';
 import { loadGrammars } from '../../../server/src/node/grammars';
 import type { Extraction } from '../../../server/src/core/model/types';
@@ -47,7 +48,9 @@ describe('hostile inputs to the surfaces added for issues 23–30', function () 
     assertLinear('json.load', (n) => loadedConfigReads('a.py', 'x = json.load('.repeat(n), EMPTY()), 4_000);
   });
 
-  it('served-model launches: `\\`-continued lines are one command, read once (every line start re-read them: 5,000 lines took 47 s)', () => {
+  it('served-model launches: `\\`-continued lines are one command, read once (every line start re-read them: 5,000 lines took 47 s)', async () => {
+    const grammars = await loadGrammars();
+    const shellLaunches = (path: string, text: string) => serverLaunches(path, text, extract('shell', text, path, grammars));
     assertLinear('continuations', (n) => shellLaunches('a.sh', 'vllm serve m --port 1 \\\n'.repeat(n)), 8_000);
     assertLinear('quotes', (n) => shellLaunches('a.sh', `vllm serve\n${";'".repeat(n)}`), 20_000);
     // one launch, with the names of its continued lines

@@ -1,12 +1,23 @@
 import assert from 'node:assert/strict';
-import { composeLaunches, didYouMean, servesModel, shellLaunches } from '../../../server/src/core/workspace/servers';
+import { didYouMean, serverLaunches, servesModel, type ServerLaunch } from '../../../server/src/core/workspace/servers';
+import { extract } from '../../../server/src/core/formats';
+import type { Grammars } from '../../../server/src/core/formats/treesitter';
 import { runCli, workspace } from '../cli/helpers';
 import { lintDocument } from '../../../server/src/core/lint';
 import { loadGrammars } from '../../../server/src/node/grammars';
 import type { VerifiedEndpoint } from '../../../server/src/core/model/verified';
 import { parseVerifiedEndpoints } from '../../../server/src/lsp/verified';
 
+let grammars: Grammars;
+/** Launches as the index reads them: from the words the shell extractor (or the YAML extraction) recorded. */
+const shellLaunches = (path: string, text: string): ServerLaunch[] => serverLaunches(path, text, extract('shell', text, path, grammars));
+const composeLaunches = (path: string, text: string): ServerLaunch[] => serverLaunches(path, text, extract('yaml', text, path, grammars));
+
 describe('server launches (served model names)', () => {
+  before(async () => {
+    grammars = await loadGrammars();
+  });
+
   it('reads vllm serve with wrappers, continuations, several served names and --api-key', () => {
     const text = '#!/bin/bash\n# vllm serve commented --port 1\nCUDA_VISIBLE_DEVICES=0 nohup vllm serve /models/Qwen3-4B \\\n  --served-model-name policy ref \\\n  --port 8001 --api-key "$KEY" > log 2>&1 &\n';
     const [launch, ...rest] = shellLaunches('a.sh', text);
@@ -31,11 +42,27 @@ describe('server launches (served model names)', () => {
     assert.deepEqual(composeLaunches('docker-compose.yaml', yaml).map((l) => [l.service, l.engine, l.port, l.names]), [['vllm', 'vllm', 8000, ['policy']], ['sg', 'sglang', 30001, ['Qwen/Qwen3-8B']]]);
   });
 
+  it('reads launches as the shell grammar does: compound commands, $\'…\' quoting, `-u`, not heredoc bodies or comments', () => {
+    const text = "if true; then vllm serve m --served-model-name $'pol\\x69cy' --port 8001; fi\n{ vllm serve m --port 8002; } &\nfoo && python3 -u -m sglang.launch_server --model-path q --port 8003 >log 2>&1 &\ncat > r.sh <<'EOF'\nvllm serve fake --port 9\nEOF\nA=1 \\\n  vllm serve m \\\n  --served-model-name \"a b\" 'c' \\\n  --port 8004 # vllm serve no --port 1\n";
+    const launches = shellLaunches('g.sh', text);
+    assert.deepEqual(launches.map((l) => [l.engine, l.port, l.names, l.at.start.line]), [['vllm', 8001, ['policy'], 0], ['vllm', 8002, ['m'], 1], ['sglang', 8003, ['q'], 2], ['vllm', 8004, ['a b', 'c'], 7]]);
+    assert.equal(text.slice(launches[3].at.range.start, launches[3].at.range.end), 'vllm serve m');
+  });
+
+  it('reads Compose string commands with shell quoting and line breaks between words (go-shellwords), and every list item', () => {
+    const yaml = "services:\n  a:\n    image: vllm/vllm-openai\n    command: |\n      --model m --port 8001\n      --served-model-name 'policy'\n  b:\n    command: python3 -m sglang.launch_server --model-path \"/m/my model\" --port 8002\n  c:\n    image: vllm/vllm-openai\n    command:\n      - --model\n      - m\n      - --port\n      - 8003\n      - --served-model-name\n      - ${NAME}\n";
+    const launches = composeLaunches('compose.yaml', yaml);
+    assert.deepEqual(launches.map((l) => [l.service, l.port, l.names, l.complete]), [['a', 8001, ['policy'], true], ['b', 8002, ['/m/my model'], true], ['c', 8003, [], false]]);
+    assert.equal(yaml.slice(launches[0].at.range.start, launches[0].at.range.end), '--model m --port 8001');
+  });
+
   it('never throws on odd input', () => {
     for (const text of ['vllm serve', 'vllm serve "unterminated', '\\', 'python -m', 'services:\n  x: [', 'vllm serve m --port 99999999']) {
       shellLaunches('x.sh', text);
       composeLaunches('x.yaml', `services:\n  a:\n    image: vllm/vllm-openai\n    command: ${text}\n`);
     }
+    // a command string nested deeper than any script is not parsed (tree-sitter's memory grows steeply with nesting)
+    assert.deepEqual(composeLaunches('x.yaml', `services:\n  a:\n    command: vllm serve ${'$('.repeat(5000)}\n`), []);
   });
 
   it('finds every launch of a long script', () => {

@@ -114,6 +114,7 @@ export function certainPartOfTemplate(extraction: Extraction, actions: readonly 
   };
   extraction.settings = extraction.settings.filter((s) => !touches(s.statementRange) && !touches(s.valueRange));
   extraction.requestSites = extraction.requestSites.filter((s) => !touches(s.range));
+  if (extraction.commands) extraction.commands = extraction.commands.filter((c) => !c.words.some((w) => touches(w.range)));
   extraction.parseProblems = [];
   return extraction;
 }

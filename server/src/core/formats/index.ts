@@ -2,6 +2,7 @@ import { emptyExtraction, type Extraction, type Format } from '../model/types';
 import type { Grammars } from './treesitter';
 import { extractDotenv } from './dotenv';
 import { extractYaml } from './yaml';
+import { composeCommands } from './compose';
 import { extractJson } from './json';
 import { extractJson5, isJson5Path } from './json5';
 import { extractPython } from './python';
@@ -21,8 +22,12 @@ export function extract(format: Format, text: string, path: string, grammars: Gr
   switch (format) {
     case 'dotenv':
       return extractDotenv(text);
-    case 'yaml':
-      return extractYaml(text, path);
+    case 'yaml': {
+      const out = extractYaml(text, path);
+      const commands = composeCommands(text, out, grammars.bash);
+      if (commands.length) out.commands = commands;
+      return out;
+    }
     case 'json':
       return isJson5Path(path) ? extractJson5(text, path) : extractJson(text, path);
     case 'python':

@@ -1,15 +1,16 @@
 import { BudgetExceeded, spend } from '../budget';
 import type { Language, Tree } from 'web-tree-sitter';
-import { emptyExtraction, type EnvRead, type Extraction, type Range } from '../model/types';
+import { emptyExtraction, type CommandWord, type EnvRead, type Extraction, type Range } from '../model/types';
 import { parseWith, snapshotOf, type SyntaxNode } from './treesitter';
-import { commandParts, splitInvocations } from './shell/commands';
+import { commandParts, isRedirect, splitInvocations } from './shell/commands';
 import type { Invocation, ShellContext } from './shell/context';
 import { readCurl } from './shell/curl';
 import { attachedValue, readFlags, type FlagOwner } from './shell/flags';
 import { addFlagSites } from './shell/sites';
+import { isServerLaunch } from './shell/servers';
 import { readToolFlags } from './shell/tools';
 import { addSetting, rangeOf, wordOf } from './shell/values';
-import { decodeWord, defaultedExpansion, expansionVariable, literalSpan } from './shell/words';
+import { decodeNode, decodeWord, defaultedExpansion, expansionVariable, literalSpan } from './shell/words';
 
 export { isServerLaunch } from './shell/servers';
 
@@ -19,14 +20,6 @@ const QUOTES = new Set(['"', "'", '`']);
 /** Where an assignment's setting goes: the file (`group: 'file'`) or one command's env prefix. */
 type AssignmentOwner = Omit<FlagOwner, 'command'> & { command?: string };
 
-/**
- * Extracts settings from a bash/sh script (BOM already removed) parsed with the tree-sitter-bash
- * `language`: `export K=V`/`K=V`/`local`/`declare`/`readonly` (kind `env`, group `file`), env prefixes
- * `K=V cmd` (group `cmd@<offset>`), long flags of each command and of arrays (`array:NAME` until a
- * command spreads them), curl URLs, `Authorization` headers and JSON bodies, `${K:-d}` defaults,
- * env reads, consumer evidence, comments, and log-prob request sites. Ranges are UTF-16 offsets.
- * Never throws: syntax errors become `parseProblems` and the rest is still extracted.
- */
 /** Deepest nesting a shell file may have before it counts as over the node budget (real scripts nest a handful deep). */
 export const MAX_NESTING = 4000;
 
@@ -48,12 +41,54 @@ export function nestingDepth(text: string): number {
   return max;
 }
 
+/**
+ * Most words (`shellWordCount`) a shell file may have before it counts as over the node budget unparsed.
+ * Measured with the CLI (issue 29): a script costs about 1.6 KB per word from parse to findings (200k
+ * `\`-continued `--x 1` lines, 400k words: 666 MB, 5.1 s CPU; 500k lines: 1.3 GB), so 400k words stays
+ * near the 800 MB goal; real scripts have a few thousand.
+ */
+export const MAX_WORDS = 400_000;
+
+/**
+ * Blank-separated words of `text` outside comments, a `\`-newline counting as a blank (one linear
+ * pass; quotes are not tracked, so a quoted phrase counts a word per blank): a proxy for the syntax
+ * nodes tree-sitter-bash makes, each word being at least one.
+ */
+export function shellWordCount(text: string): number {
+  let words = 0;
+  let inWord = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 32 || c === 9 || c === 10 || c === 13 || (c === 92 && (text.charCodeAt(i + 1) === 10 || text.charCodeAt(i + 1) === 13))) {
+      inWord = false;
+      if (c === 92) i++;
+    } else if (!inWord && c === 35) {
+      while (i < text.length && text.charCodeAt(i) !== 10) i++;
+    } else if (!inWord) {
+      inWord = true;
+      words++;
+    }
+  }
+  return words;
+}
+
+/**
+ * Extracts settings from a bash/sh script (BOM already removed) parsed with the tree-sitter-bash
+ * `language`: `export K=V`/`K=V`/`local`/`declare`/`readonly` (kind `env`, group `file`), env prefixes
+ * `K=V cmd` (group `cmd@<offset>`), long flags of each command and of arrays (`array:NAME` until a
+ * command spreads them), curl URLs, `Authorization` headers and JSON bodies, `${K:-d}` defaults,
+ * env reads, consumer evidence, comments, and log-prob request sites. Ranges are UTF-16 offsets.
+ * Syntax errors become `parseProblems` and the rest is still extracted. Throws only `BudgetExceeded`
+ * (`nodes` before parsing for a file nested deeper than `MAX_NESTING` or of more than `MAX_WORDS` words).
+ */
 export function extractShell(text: string, language: Language): Extraction {
   const out = emptyExtraction();
   let tree: Tree;
   // tree-sitter-bash's memory grows steeply with nesting (100k nested `$(` took 4.3 GB and aborted the
   // process; 20k took 790 MB): a file nested deeper than any script is over the node budget unparsed.
   if (nestingDepth(text) > MAX_NESTING) throw new BudgetExceeded('nodes');
+  // Past MAX_WORDS the lint would pass the 800 MB goal before its time budget ran out (issue 29): skipped before the parse.
+  if (shellWordCount(text) > MAX_WORDS) throw new BudgetExceeded('nodes');
   try {
     tree = parseWith(language, text);
   } catch (error) {
@@ -203,6 +238,7 @@ function readCommand(context: ShellContext, node: SyntaxNode): void {
   for (const assignment of assignments) readAssignment(context, assignment, owner);
   for (const word of envWords) readEnvWord(context, word, owner);
   for (const invocation of invocations) {
+    if (isServerLaunch(invocation.summary)) addServerCommand(context, invocation);
     if (invocation.summary === 'curl') {
       readCurl(context, invocation);
       continue;
@@ -212,6 +248,46 @@ function readCommand(context: ShellContext, node: SyntaxNode): void {
     readContainerEnv(context, invocation);
     readToolFlags(context, invocation);
     context.invocations.push({ invocation, settings, spreads });
+  }
+}
+
+/** Records a server launch's words (program first, redirects left out) for `workspace/servers.ts`. */
+function addServerCommand(context: ShellContext, invocation: Invocation): void {
+  const { text } = context;
+  const words: CommandWord[] = [invocation.program, ...invocation.items].filter((node) => !isRedirect(node)).map((node) => ({ literal: wordOf(context, node).literal, range: rangeOf(node) }));
+  const start = invocation.program.startIndex;
+  const lineBreak = text.indexOf('\n', start);
+  let end = Math.max(invocation.program.endIndex, Math.min(invocation.range.end, lineBreak < 0 ? text.length : lineBreak));
+  while (end > invocation.program.endIndex && /[\s\\]/.test(text[end - 1])) end--;
+  (context.out.commands ??= []).push({ words, range: { start, end } });
+}
+
+/**
+ * The words of the first command in `line` as tree-sitter-bash reads them (quotes removed, escapes
+ * decoded, `literal` undefined for a word that expands something), ranges into `line`; redirects are
+ * left out. For strings that are split like shell words but never run by a shell (Compose `command:`).
+ * `[]` when `line` holds no command, or is nested or long past what `extractShell` parses. Never
+ * throws except `BudgetExceeded`.
+ */
+export function commandWords(line: string, language: Language): CommandWord[] {
+  if (nestingDepth(line) > MAX_NESTING || shellWordCount(line) > MAX_WORDS) return [];
+  let tree: Tree;
+  try {
+    tree = parseWith(language, line);
+  } catch (error) {
+    if (error instanceof BudgetExceeded) throw error;
+    return [];
+  }
+  try {
+    const snapshot = snapshotOf(tree, line);
+    for (let index = 0; index < snapshot.size; index++) {
+      if (snapshot.typeOf(index) !== 'command') continue;
+      const { assignments, words } = commandParts(snapshot.node(index));
+      return [...assignments, ...words].filter((word) => !isRedirect(word)).sort((a, b) => a.startIndex - b.startIndex).map((word) => ({ literal: decodeNode(line, word).literal, range: rangeOf(word) }));
+    }
+    return [];
+  } finally {
+    tree.delete();
   }
 }
 

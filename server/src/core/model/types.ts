@@ -262,6 +262,30 @@ export interface Extraction {
   groups?: Record<string, MappingGroup>;
   /** Python only: the SDK calls in the file, which decide the path and method a base URL is requested with. */
   sdkCalls?: SdkCall[];
+  /** Shell and Compose only: the commands that start a server, with their words (served model names, `workspace/servers.ts`). */
+  commands?: ServerCommand[];
+}
+
+/** One word of a command: `literal` is its value after quote removal, `undefined` when it expands something (`$X`, `` `…` ``, `$(…)`). */
+export interface CommandWord {
+  literal: string | undefined;
+  range: Range;
+}
+
+/**
+ * A command that starts a server, as the extractors read it: a shell invocation whose program starts
+ * a server (tree-sitter-bash words; wrappers and env prefixes removed, program first), or a Compose
+ * service's `command:` (list items as YAML reads them; a string split into words by the same shell
+ * grammar, as Compose splits it with shell quoting rules).
+ */
+export interface ServerCommand {
+  words: CommandWord[];
+  /** Where the command is shown: from its program word (Compose: the `command:` value) to the end of that line. */
+  range: Range;
+  /** Compose: the service name (other containers reach the server by it). */
+  service?: string;
+  /** Compose: the service's `image:` (its entrypoint runs before `words`). */
+  image?: string;
 }
 
 /**

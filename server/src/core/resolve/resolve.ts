@@ -1,4 +1,4 @@
-import type { Consumer, Extraction, Role, SdkCall, Setting } from '../model/types';
+import type { Consumer, Extraction, Format, Role, SdkCall, Setting } from '../model/types';
 import type { LintConfig } from '../config/config';
 import { BUILTIN_PROVIDERS, matchProviders, type ProviderProfile } from '../providers/profiles';
 import { consumersOf } from './consumers';
@@ -132,14 +132,36 @@ export function callsFor(setting: Setting, consumer: Consumer, calls: readonly S
   return [];
 }
 
+const PYTHON_CLIENTS: ReadonlySet<RequestClient> = new Set(['openai-python', 'openai-python-2', 'anthropic-python', 'requests', 'httpx']);
+/** The clients that can run in a document of each format (a value read there is read by one of them). */
+const CLIENTS_BY_FORMAT: Partial<Record<Format, ReadonlySet<RequestClient>>> = {
+  python: PYTHON_CLIENTS,
+  notebook: PYTHON_CLIENTS,
+  javascript: new Set(['openai-node', 'langchain-js', 'anthropic-node']),
+};
+
 /**
- * The requests the clients that may read `setting` send for `consumer`: per call in sight (its path and
+ * The clients that may read `setting` for `consumer` (`clientsOf`). A base URL imported from another
+ * file (`Setting.origin`: a `.env` value read by `OpenAI()` here; its `format` is the reader's) is read
+ * by the reader's own clients only: a Python reader does not send openai-node's request. All of them
+ * when none of the reader's language is among them.
+ */
+function readersOf(setting: Setting, consumer: Consumer): ClientReading[] {
+  const all = clientsOf(setting, consumer.id, consumer.via);
+  const here = setting.origin ? CLIENTS_BY_FORMAT[setting.format] : undefined;
+  if (!here) return all;
+  const kept = all.filter((r) => here.has(r.client));
+  return kept.length > 0 ? kept : all;
+}
+
+/**
+ * The requests the clients that may read `setting` send for `consumer` (`readersOf`): per call in sight (its path and
  * method), else the client's default marked `assumed`; one request per distinct URL, labelled with the
  * clients (and `.env` loaders) that send it. Consumers without a modelled client use
  * `effectiveRequestUrl` on the trimmed value. `parsed` false: the value has no scheme, nothing is sent.
  */
 function requestsOf(setting: Setting, value: string, consumer: Consumer, calls: readonly SdkCall[], parsed: boolean): EffectiveRequest[] {
-  const readings = clientsOf(setting, consumer.id, consumer.via);
+  const readings = readersOf(setting, consumer);
   const decided = callsFor(setting, consumer, calls);
   const operationOnly = consumer.appendedPath === undefined && consumer.operationPath !== undefined;
   const shapes: { method: 'GET' | 'POST'; path: string; call?: string; model?: string; assumed?: boolean }[] = [];

@@ -5,9 +5,7 @@ import { LineIndex } from '../positions';
 import { logprobsKey, logprobsState } from '../rules/requests';
 import type { EnvView } from './env-index';
 import type { Locale } from '../messages/locale';
-import { NO_REQUEST_REASON, readingLabel, type ClientReading, type RequestClient } from '../resolve/clients';
-import type { EffectiveRequest } from '../resolve/resolve';
-import { formatOf } from '../files';
+import { NO_REQUEST_REASON, readingLabel } from '../resolve/clients';
 
 const UNDEFINED: Record<Locale, string> = { en: 'not defined in the workspace', 'zh-CN': '工作区中未定义' };
 
@@ -102,27 +100,6 @@ function modelOf(setting: Setting, outcome: LintOutcome): string | null {
   return null;
 }
 
-/** The clients that can run in a document of each language (a value read there is read by one of them). */
-const PYTHON_CLIENTS: ReadonlySet<RequestClient> = new Set(['openai-python', 'openai-python-2', 'anthropic-python', 'requests', 'httpx']);
-const CLIENTS_BY_LANGUAGE: Record<string, ReadonlySet<RequestClient>> = {
-  python: PYTHON_CLIENTS,
-  notebook: PYTHON_CLIENTS,
-  javascript: new Set(['openai-node', 'langchain-js', 'anthropic-node']),
-};
-
-/**
- * The requests a document's row stands for. A base URL imported from another file (a `.env` value read by
- * `OpenAI()` here) is read by this document's own clients only: a Python reader's row does not list
- * openai-node. Requests of other languages' clients are dropped, unless none would remain.
- */
-function requestsHere(requests: readonly EffectiveRequest[], imported: boolean, path: string): { request: EffectiveRequest; clients: ClientReading[] }[] {
-  const all = requests.map((request) => ({ request, clients: request.clients }));
-  const here = imported ? CLIENTS_BY_LANGUAGE[formatOf(path) ?? ''] : undefined;
-  if (!here) return all;
-  const kept = all.map(({ request }) => ({ request, clients: request.clients.filter((c) => here.has(c.client)) })).filter((r) => r.clients.length > 0);
-  return kept.length > 0 ? kept : all;
-}
-
 /**
  * The endpoint rows of one linted document: one per literal base URL (own or imported from another
  * file through the env index) and consumer, with its findings. `env` resolves the key of an env-read
@@ -160,7 +137,7 @@ export function endpointRows(outcome: LintOutcome, env?: EnvView, locale: Locale
     const { keySource: source, model, findings: found, definedAt, ...where } = common;
     const rest = { ...(definedAt ? { definedAt } : {}), keySource: source, model, logprobs, findings: found };
     if (base.requests.length === 0) rows.push({ ...where, consumer: 'unknown', effectiveUrl: null, method: null, ...rest });
-    for (const { request, clients } of requestsHere(base.requests, setting.origin !== undefined, outcome.document.path)) {
+    for (const request of base.requests) {
       rows.push({
         ...where,
         consumer: request.consumer.id,
@@ -169,7 +146,7 @@ export function endpointRows(outcome: LintOutcome, env?: EnvView, locale: Locale
         method: request.sent ? request.method : null,
         ...(request.call ? { call: request.call } : {}),
         ...(request.assumed ? { assumed: true } : {}),
-        ...(clients.length > 0 ? { clients: clients.map(readingLabel) } : {}),
+        ...(request.clients.length > 0 ? { clients: request.clients.map(readingLabel) } : {}),
         ...(!request.sent && request.reason ? { noRequest: NO_REQUEST_REASON[locale === 'zh-CN' ? 'zh-CN' : 'en'][request.reason] } : {}),
         ...rest,
         ...(request.model !== undefined ? { model: request.model } : {}),

@@ -5,7 +5,7 @@ import { consumersOf } from '../resolve/consumers';
 import { LineIndex } from '../positions';
 import { isServerLaunch } from '../formats/shell';
 import { formatOf } from '../files';
-import { composeLaunches, shellLaunches, type ServerLaunch } from './servers';
+import { serverLaunches, type ServerLaunch } from './servers';
 import { redactUrlCredentials } from '../redact';
 import { containing } from '../range-lookup';
 import { groupBy } from '../group-by';
@@ -230,8 +230,7 @@ export function envFactsOf(path: string, text: string, extraction: Extraction, b
   if (envFiles.length) file.envFiles = envFiles;
   file.dotenvOverrides = extraction.settings.some((s) => s.kind === 'kwarg' && s.key === 'override' && /(^|\.)load_dotenv$/.test(s.callee ?? '') && s.valueType === 'boolean' && s.value?.toLowerCase() === 'true');
   if (!file.dotenvOverrides) delete file.dotenvOverrides;
-  const format = formatOf(path);
-  const servers = format === 'shell' ? shellLaunches(path, text) : format === 'yaml' ? composeLaunches(path, text) : [];
+  const servers = serverLaunches(path, text, extraction);
   if (servers.length) file.servers = servers;
   const endpoints = baseUrls
     .filter((b) => b.parsed !== undefined && b.setting.value !== undefined && !b.setting.origin)

@@ -1,5 +1,4 @@
-import { parseDocument, LineCounter, isMap, isSeq, isScalar, type Node } from 'yaml';
-import type { FileLocation, Range } from '../model/types';
+import type { CommandWord, Extraction, FileLocation } from '../model/types';
 import { LineIndex } from '../positions';
 import { parseBaseUrl } from '../resolve/urls';
 import { bareHost, isLoopbackHost } from '../model/hosts';
@@ -44,57 +43,6 @@ export interface ServerLaunch {
 
 const DEFAULT_PORT: Record<ServerEngine, number> = { vllm: 8000, sglang: 30000 };
 
-/** A shell-ish word with its span; `literal` is undefined when it expands something (`$X`, `` `…` ``). */
-interface Word {
-  literal: string | undefined;
-  range: Range;
-}
-
-/**
- * Splits one command (backslash-newline continuations joined) into words: single and double quotes,
- * backslash escapes; a word with `$` or a backtick outside single quotes is not literal. Stops at an
- * unquoted `;`, `&`, `|`, `#` at a word start, or a newline not escaped. Offsets are into `text`.
- */
-function splitWords(text: string, start: number): { words: Word[]; end: number } {
-  const words: Word[] = [];
-  let i = start;
-  for (;;) {
-    while (i < text.length && (text[i] === ' ' || text[i] === '\t' || (text[i] === '\\' && (text[i + 1] === '\n' || (text[i + 1] === '\r' && text[i + 2] === '\n'))))) {
-      i += text[i] === '\\' ? (text[i + 1] === '\r' ? 3 : 2) : 1;
-    }
-    if (i >= text.length || /[\n;&|#)]/.test(text[i])) return { words, end: i };
-    const from = i;
-    let value = '';
-    let literal = true;
-    while (i < text.length && !/[\s;&|)]/.test(text[i])) {
-      const c = text[i];
-      if (c === "'") {
-        const close = text.indexOf("'", i + 1);
-        const to = close < 0 ? text.length : close;
-        value += text.slice(i + 1, to);
-        i = to + 1;
-      } else if (c === '"') {
-        i++;
-        while (i < text.length && text[i] !== '"') {
-          if (text[i] === '\\' && i + 1 < text.length) i++;
-          if (text[i] === '$' || text[i] === '`') literal = false;
-          value += text[i++];
-        }
-        i++;
-      } else if (c === '\\' && i + 1 < text.length) {
-        if (text[i + 1] === '\n') break;
-        value += text[i + 1];
-        i += 2;
-      } else {
-        if (c === '$' || c === '`') literal = false;
-        value += c;
-        i++;
-      }
-    }
-    words.push({ literal: literal ? value : undefined, range: { start: from, end: Math.min(i, text.length) } });
-  }
-}
-
 /** Programs and `python -m` modules that start a vLLM or SGLang OpenAI-compatible server. */
 const MODULES: Record<string, ServerEngine> = {
   'vllm.entrypoints.openai.api_server': 'vllm',
@@ -102,23 +50,23 @@ const MODULES: Record<string, ServerEngine> = {
 };
 
 /** Where a launch's arguments start and which engine it is, or `undefined` when `words` is no launch. */
-function launchOf(words: readonly Word[]): { engine: ServerEngine; args: number; programAt: number; positionalModel: boolean } | undefined {
+function launchOf(words: readonly CommandWord[]): { engine: ServerEngine; args: number; positionalModel: boolean } | undefined {
   let i = 0;
   while (i < words.length && (COMMAND_WRAPPERS.has(words[i].literal ?? '') || /^[A-Za-z_]\w*=/.test(words[i].literal ?? '') || (i > 0 && COMMAND_WRAPPERS.has(words[i - 1].literal ?? '') && (words[i].literal ?? '').startsWith('-')))) i++;
   const program = words[i]?.literal;
   if (program === undefined) return undefined;
   const base = program.slice(program.lastIndexOf('/') + 1);
-  if (base === 'vllm' && words[i + 1]?.literal === 'serve') return { engine: 'vllm', args: i + 2, programAt: i, positionalModel: true };
+  if (base === 'vllm' && words[i + 1]?.literal === 'serve') return { engine: 'vllm', args: i + 2, positionalModel: true };
   if (PYTHON_INTERPRETER.test(base)) {
     const m = words.findIndex((w, k) => k > i && w.literal === '-m');
     const engine = m > 0 ? MODULES[words[m + 1]?.literal ?? ''] : undefined;
-    if (engine) return { engine, args: m + 2, programAt: i, positionalModel: false };
+    if (engine) return { engine, args: m + 2, positionalModel: false };
   }
   return undefined;
 }
 
 /** Flag values of a launch's argument words: `--k v`, `--k=v`, and for `nargs` flags every following non-flag word. */
-function flagValues(words: readonly Word[], flag: string, many: boolean): (string | undefined)[] | undefined {
+function flagValues(words: readonly CommandWord[], flag: string, many: boolean): (string | undefined)[] | undefined {
   let out: (string | undefined)[] | undefined;
   for (let i = 0; i < words.length; i++) {
     const w = words[i].literal;
@@ -136,12 +84,12 @@ function flagValues(words: readonly Word[], flag: string, many: boolean): (strin
   return out;
 }
 
-function hasFlag(words: readonly Word[], flag: string): boolean {
+function hasFlag(words: readonly CommandWord[], flag: string): boolean {
   return words.some((w) => w.literal !== undefined && (w.literal.replace(/_/g, '-') === flag || w.literal.replace(/_/g, '-').startsWith(`${flag}=`)));
 }
 
 /** Builds a launch from its argument words (after `vllm serve` / `python -m …`). */
-function launchFromArgs(engine: ServerEngine, args: readonly Word[], positionalModel: boolean, at: FileLocation, service?: string): ServerLaunch | undefined {
+function launchFromArgs(engine: ServerEngine, args: readonly CommandWord[], positionalModel: boolean, at: FileLocation, service?: string): ServerLaunch | undefined {
   const served = flagValues(args, '--served-model-name', engine === 'vllm');
   let model = engine === 'vllm' ? flagValues(args, '--model', false) : flagValues(args, '--model-path', false) ?? flagValues(args, '--model', false);
   if (!model && positionalModel && args[0] && !(args[0].literal ?? '').startsWith('-')) model = [args[0].literal];
@@ -169,83 +117,28 @@ function launchFromArgs(engine: ServerEngine, args: readonly Word[], positionalM
 /** A cheap test before any scanning: the text mentions a vLLM or SGLang launch. */
 export const LAUNCH_TOKEN = /\bvllm\s+serve\b|vllm\.entrypoints\.openai\.api_server|sglang\.launch_server|vllm\/vllm-openai|lmsysorg\/sglang/;
 
-/**
- * The vLLM/SGLang launches of a shell script: each command line (with `\` continuations) whose
- * program is `vllm serve` or `python -m vllm.entrypoints.openai.api_server`/`sglang.launch_server`,
- * behind wrappers (`nohup`, `env K=V`, `CUDA_VISIBLE_DEVICES=0`). Comment lines are skipped; an
- * argument that expands a variable makes the names incomplete (or drops the port). Never throws.
- */
-export function shellLaunches(path: string, text: string): ServerLaunch[] {
-  if (!LAUNCH_TOKEN.test(text)) return [];
-  const lines = new LineIndex(text);
-  const out: ServerLaunch[] = [];
-  /** Where the last command read ends: a line start inside it (a `\` continuation, a quoted newline) is not a new command. */
-  let covered = 0;
-  for (const m of text.matchAll(/(?:^|[\n;&|(])[ \t]*(?=\S)/g)) {
-    const start = m.index + m[0].length;
-    // Reading from every line start again cost (lines × command length): 5,000 `\`-continued lines, 47 s.
-    if (text[start] === '#' || start < covered) continue;
-    const { words, end } = splitWords(text, start);
-    covered = end;
-    const launch = launchOf(words);
-    if (!launch) continue;
-    const first = text.indexOf('\n', words[launch.programAt].range.start);
-    const lineEnd = first < 0 ? end : Math.min(end, text[first - 1] === '\r' ? first - 1 : first);
-    const range = { start: words[launch.programAt].range.start, end: Math.max(lineEnd - (text[lineEnd - 1] === '\\' ? 1 : 0), words[launch.programAt].range.end) };
-    const at: FileLocation = { path, range, start: lines.positionAt(range.start), end: lines.positionAt(range.end) };
-    const found = launchFromArgs(launch.engine, words.slice(launch.args), launch.positionalModel, at);
-    if (found) out.push(found);
-  }
-  return out;
-}
-
 /** Images whose entrypoint is a vLLM OpenAI server (`vllm/vllm-openai`: `vllm serve`, vLLM docs "Using Docker"). */
 const VLLM_IMAGE = /(^|\/)vllm\/vllm-openai(:|@|$)|^vllm\/vllm-openai/;
 
 /**
- * The vLLM/SGLang launches of a Compose file: each `services.<name>` whose `command:` (a string or a
- * list) runs a launch, or whose image is `vllm/vllm-openai` (its entrypoint is `vllm serve`, so
- * `command:` holds the model and flags). The port is the container port, reached by other services as
- * `http://<name>:<port>`. Never throws.
+ * The vLLM/SGLang launches among the server commands the extractors recorded (`Extraction.commands`):
+ * a shell invocation whose program is `vllm serve` or `python -m vllm.entrypoints.openai.api_server`/
+ * `sglang.launch_server` (behind wrappers: `nohup`, `env K=V`, `CUDA_VISIBLE_DEVICES=0`), and a
+ * Compose service whose `command:` runs one or whose image is `vllm/vllm-openai` (its entrypoint is
+ * `vllm serve`, so `command:` holds the model and flags; the port is the container port, reached by
+ * other services as `http://<name>:<port>`). An argument that expands a variable makes the names
+ * incomplete (or drops the port). `text` is the extracted document, for line positions. Never throws.
  */
-export function composeLaunches(path: string, text: string): ServerLaunch[] {
-  if (!LAUNCH_TOKEN.test(text) || !/^services\s*:/m.test(text)) return [];
-  const lineCounter = new LineCounter();
-  let doc;
-  try {
-    doc = parseDocument(text, { lineCounter, uniqueKeys: false });
-  } catch {
-    return [];
-  }
-  const services = doc.get('services', true);
-  if (!isMap(services)) return [];
-  const lines = new LineIndex(text);
+export function serverLaunches(path: string, text: string, extraction: Extraction): ServerLaunch[] {
   const out: ServerLaunch[] = [];
-  for (const pair of services.items) {
-    const name = isScalar(pair.key) ? String(pair.key.value) : undefined;
-    if (!name || !isMap(pair.value)) continue;
-    const image = pair.value.get('image');
-    const command = pair.value.get('command', true) as Node | undefined;
-    if (!command || !command.range) continue;
-    let words: Word[];
-    if (isScalar(command) && typeof command.value === 'string') {
-      const offset = command.range[0] + (/^["']/.test(text[command.range[0]] ?? '') ? 1 : 0);
-      words = splitWords(command.value, 0).words.map((w) => ({ literal: w.literal, range: { start: offset + w.range.start, end: offset + w.range.end } }));
-    } else if (isSeq(command)) {
-      words = command.items.map((item) => {
-        const scalar = isScalar(item) ? item : undefined;
-        const value = scalar && (typeof scalar.value === 'string' || typeof scalar.value === 'number') ? String(scalar.value) : undefined;
-        const range = scalar?.range ? { start: scalar.range[0], end: scalar.range[1] } : { start: command.range![0], end: command.range![0] };
-        return { literal: value !== undefined && !/\$/.test(value) ? value : undefined, range };
-      });
-    } else continue;
-    const launch = launchOf(words);
-    const engine = launch?.engine ?? (typeof image === 'string' && VLLM_IMAGE.test(image) ? 'vllm' : undefined);
+  let lines: LineIndex | undefined;
+  for (const command of extraction.commands ?? []) {
+    const launch = launchOf(command.words);
+    const engine = launch?.engine ?? (command.service !== undefined && command.image !== undefined && VLLM_IMAGE.test(command.image) ? 'vllm' : undefined);
     if (!engine) continue;
-    const args = launch ? words.slice(launch.args) : words;
-    const range = { start: command.range[0], end: text.indexOf('\n', command.range[0]) < 0 ? command.range[1] : Math.min(command.range[1], text.indexOf('\n', command.range[0])) };
-    const at: FileLocation = { path, range, start: lines.positionAt(range.start), end: lines.positionAt(range.end) };
-    const found = launchFromArgs(engine, args, launch ? launch.positionalModel : true, at, name);
+    lines ??= new LineIndex(text);
+    const at: FileLocation = { path, range: command.range, start: lines.positionAt(command.range.start), end: lines.positionAt(command.range.end) };
+    const found = launchFromArgs(engine, launch ? command.words.slice(launch.args) : command.words, launch ? launch.positionalModel : true, at, command.service);
     if (found) out.push(found);
   }
   return out;
