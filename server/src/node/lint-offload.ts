@@ -154,7 +154,8 @@ export class OffloadedLinter {
     return new Promise<LintOutcome>((done, fail) => {
       const worker = this.workerOr(fail);
       if (!worker) return;
-      const { grammars: _g, facts, env, reuse: _r, ...rest } = options;
+      // The worker proves fixes during the lint (`proveFixes` dropped): a held-back proof cannot cross the thread.
+      const { grammars: _g, facts, env, reuse: _r, proveFixes: _p, ...rest } = options;
       const portable: PortableLintOptions = rest;
       const job: LintJob = { id: this.nextId++, input, options: portable, hasFacts: facts !== undefined, envSize: env?.size };
       const budget = options.budget ?? DEFAULT_BUDGET;
