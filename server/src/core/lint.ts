@@ -134,14 +134,11 @@ export function proveFixes(outcome: LintOutcome, grammars: Grammars): LintOutcom
   const checked = live.flatMap((l) => [...l.pending]);
   let sound: boolean[];
   try {
-    sound = checked.length === 0 ? [] : withBudget(
-          held.budget,
-          () => {
-            spend(0, true); // as in the lint, where the clock is read just before the proof
-            return fixesKeepMeaning(held.format, held.path, held.text, held.before, checked.map(([, edits]) => edits), grammars);
-          },
-          held.spent,
-        );
+    const prove = () => {
+      spend(0, true); // as in the lint, where the clock is read just before the proof
+      return fixesKeepMeaning(held.format, held.path, held.text, held.before, checked.map(([, edits]) => edits), grammars);
+    };
+    sound = checked.length === 0 ? [] : withBudget(held.budget, prove, held.spent);
   } catch (error) {
     if (!(error instanceof BudgetExceeded)) throw error;
     const budget = held.budget;
