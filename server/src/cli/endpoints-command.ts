@@ -43,7 +43,7 @@ export async function collectEndpoints(paths: readonly string[], options: Endpoi
     const { text } = stripBom(read.text);
     if (!isCandidate(file.relPath, text, config)) continue;
     const env = index.viewFor(file.relPath);
-    const outcome = lintDocument({ path: file.relPath, text, format }, { grammars, config, facts, locale, env });
+    const outcome = lintDocument({ path: file.relPath, text, format }, { grammars, config, facts, locale, env, proveFixes: false }); // rows show no fixes
     rows.push(...endpointRows(outcome, env, locale));
   }
   return rows;

@@ -37,7 +37,7 @@ export const resolveFromLintedFile: FromFileResolver = async (path, { cwd }) => 
   if (!format || (format === 'json' && !/openclaw\.json$|settings\.json$/i.test(path))) return undefined;
   const read = readForLint(path, DEFAULT_CONFIG.maxFileBytes);
   if (read.kind !== 'text') return undefined;
-  const outcome = lintDocument({ path: relPath, text: stripBom(read.text).text, format }, { grammars: await loadGrammars() });
+  const outcome = lintDocument({ path: relPath, text: stripBom(read.text).text, format }, { grammars: await loadGrammars(), proveFixes: false }); // only its base URLs are used
   const effective = new Set(effectiveSettings(outcome.resolution.settings));
   // An earlier duplicate is never probed, even when the effective definition is not a literal URL.
   const bases = outcome.resolution.baseUrls.filter((b) => b.parsed && effective.has(b.setting));

@@ -122,6 +122,9 @@ class FixGroup<T> {
   }
 }
 
+/** How many times `fixesKeepMeaning` ran in this thread and the wall milliseconds it took (tests and measurements read it; never reset here). */
+export const fixProofRuns = { count: 0, ms: 0 };
+
 /**
  * `fixKeepsMeaning` for many fixes at once: element `i` of the result says whether `fixes[i]`
  * (each the edits of one fix) passes the proof on its own. Checking each fix alone costs one
@@ -138,6 +141,16 @@ class FixGroup<T> {
  * Identical fixes (two rules offering the same edits) are checked once.
  */
 export function fixesKeepMeaning(format: Format, path: string, text: string, before: Extraction, fixes: readonly (readonly TextEdit[])[], grammars: Grammars): boolean[] {
+  fixProofRuns.count++;
+  const started = performance.now();
+  try {
+    return provenTogether(format, path, text, before, fixes, grammars);
+  } finally {
+    fixProofRuns.ms += performance.now() - started;
+  }
+}
+
+function provenTogether(format: Format, path: string, text: string, before: Extraction, fixes: readonly (readonly TextEdit[])[], grammars: Grammars): boolean[] {
   const verdicts: boolean[] = new Array(fixes.length).fill(false);
   const byKey = new Map<string, number[]>();
   fixes.forEach((edits, i) => {

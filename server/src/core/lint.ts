@@ -1,4 +1,4 @@
-import type { Extraction, Finding, Format, ParseProblem, Range, Severity, TextEdit } from './model/types';
+import type { Extraction, Finding, Fix, Format, ParseProblem, Range, Severity, TextEdit } from './model/types';
 import { emptyExtraction } from './model/types';
 import type { WorkspaceFacts } from './model/facts';
 import type { ModelList, VerifiedEndpoint } from './model/verified';
@@ -63,6 +63,13 @@ export interface LintOptions {
   cellAt?: (offset: number) => Range;
   /** What earlier phases of this file (its index pass) spent of its budget: the lint gets the rest (issue 29 item 7). */
   spent?: BudgetSpent;
+  /**
+   * `false`: value fixes (edits carrying `intendedValue`) are not proven now but held in
+   * `LintOutcome.unproven`, out of `Finding.fixes`, until `proveFixes` is called (issue 27 item 4: the
+   * editor's diagnostics do not pay for a proof nobody asked for). Default `true`: proven during the lint.
+   * Notebooks are always proven during the lint (their ranges are mapped onto the notebook afterwards).
+   */
+  proveFixes?: boolean;
 }
 
 /** A rule that threw: the run goes on without its findings; the CLI exits 2, the server logs it. */
@@ -79,6 +86,67 @@ export interface LintOutcome {
   failures: RuleFailure[];
   /** Spans holding keys or URL credentials, for hosts that echo source text (see `secretRanges`). */
   secrets: Range[];
+  /** Value fixes held back for `proveFixes` (only with `LintOptions.proveFixes: false`); absent once proven or when there are none. */
+  unproven?: UnprovenFixes;
+}
+
+/**
+ * Value fixes a lint held back unproven (`LintOptions.proveFixes: false`). Keyed by the `Finding.fixes`
+ * array they were taken out of (later phases copy a finding with `{...finding}`, which keeps the array):
+ * `all` is that finding's complete fix list in the order the rule offered it, `pending` the held-back
+ * fixes with the edits the proof checks. Everything else the proof needs is kept beside it.
+ */
+export interface UnprovenFixes {
+  readonly lists: Map<Fix[], { all: Fix[]; pending: Map<Fix, TextEdit[]> }>;
+  readonly format: Format;
+  readonly path: string;
+  readonly text: string;
+  /** The extraction the fixes are proven against (the lint's own, before any later mapping). */
+  readonly before: Extraction;
+  budget: LintBudget;
+  /** What the lint spent of the file's budget: the proof gets the rest, as when it ran inside the lint. */
+  spent: BudgetSpent;
+  readonly config?: LintConfig;
+  readonly locale?: Locale;
+}
+
+/** Whether `finding` (of `outcome`) has fixes held back for `proveFixes`: it may have more fixes once proven. */
+export function hasUnprovenFixes(outcome: LintOutcome, finding: Finding): boolean {
+  return outcome.unproven?.lists.has(finding.fixes) ?? false;
+}
+
+/**
+ * Proves the value fixes `outcome` holds back (`LintOptions.proveFixes: false`) with `fixesKeepMeaning`,
+ * and puts the sound ones back into their findings' `fixes`, in the order the rules offered them: the
+ * findings then equal those of a lint with `proveFixes: true`. Only fixes of findings still in
+ * `outcome.findings` are proven. Changes `outcome` in place and returns it; does nothing the second
+ * time. Over the file's budget (shared with the lint) it returns the `skipped-file` outcome the lint
+ * would have returned.
+ */
+export function proveFixes(outcome: LintOutcome, grammars: Grammars): LintOutcome {
+  const held = outcome.unproven;
+  if (!held) return outcome;
+  outcome.unproven = undefined;
+  const live = [...new Set(outcome.findings.map((f) => f.fixes))].flatMap((fixes) => {
+    const entry = held.lists.get(fixes);
+    return entry ? [{ fixes, ...entry }] : [];
+  });
+  const checked = live.flatMap((l) => [...l.pending]);
+  let sound: boolean[];
+  try {
+    const prove = () => {
+      spend(0, true); // as in the lint, where the clock is read just before the proof
+      return fixesKeepMeaning(held.format, held.path, held.text, held.before, checked.map(([, edits]) => edits), grammars);
+    };
+    sound = checked.length === 0 ? [] : withBudget(held.budget, prove, held.spent);
+  } catch (error) {
+    if (!(error instanceof BudgetExceeded)) throw error;
+    const budget = held.budget;
+    return skippedOutcome({ path: outcome.document.path, text: held.text, format: outcome.document.format }, held, error.reason === 'time' ? `${budget.timeMs} ms` : `${budget.maxNodes} syntax nodes`, error.reason);
+  }
+  const unsound = new Set(checked.filter((_, i) => !sound[i]).map(([fix]) => fix));
+  for (const l of live) l.fixes.splice(0, l.fixes.length, ...l.all.filter((fix) => !unsound.has(fix)));
+  return outcome;
 }
 
 /** Removes a leading U+FEFF; core offsets are into the text after it. */
@@ -110,7 +178,10 @@ export function lintDocument(input: { path: string; text: string; format?: Forma
   const earlier = options.spent?.exceeded ?? (options.spent && options.spent.timeMs >= budget.timeMs ? 'time' : undefined);
   if (earlier) return skippedOutcome(input, options, earlier === 'time' ? `${budget.timeMs} ms` : `${budget.maxNodes} syntax nodes`, earlier);
   try {
-    return withBudget(budget, () => lintWithinBudget(input, options), options.spent);
+    const record: BudgetSpent = { timeMs: 0, nodes: 0 };
+    const outcome = withBudget(budget, () => lintWithinBudget(input, options), options.spent, record);
+    if (outcome.unproven) Object.assign(outcome.unproven, { budget, spent: record });
+    return outcome;
   } catch (error) {
     if (!(error instanceof BudgetExceeded)) throw error;
     return skippedOutcome(input, options, error.reason === 'time' ? `${budget.timeMs} ms` : `${budget.maxNodes} syntax nodes`, error.reason);
@@ -226,7 +297,18 @@ function lintWithinBudget(input: { path: string; text: string; format?: Format }
     }
   }
   spend(0, true);
-  if (valueFixes.length > 0) {
+  let unproven: UnprovenFixes | undefined;
+  if (valueFixes.length > 0 && options.proveFixes === false) {
+    // Held back for `proveFixes`: out of `Finding.fixes`, so nothing unproven is ever offered.
+    const lists: UnprovenFixes['lists'] = new Map();
+    for (const v of valueFixes) {
+      let entry = lists.get(v.finding.fixes);
+      if (!entry) lists.set(v.finding.fixes, (entry = { all: [...v.finding.fixes], pending: new Map() }));
+      entry.pending.set(v.fix, v.edits);
+    }
+    for (const [fixes, entry] of lists) fixes.splice(0, fixes.length, ...fixes.filter((fix) => !entry.pending.has(fix)));
+    unproven = { lists, format, path: document.path, text, before: extraction, budget: DEFAULT_BUDGET, spent: { timeMs: 0, nodes: 0 }, config: options.config, locale: options.locale };
+  } else if (valueFixes.length > 0) {
     const sound = fixesKeepMeaning(format, document.path, text, extraction, valueFixes.map((v) => v.edits), options.grammars);
     valueFixes.forEach((v, i) => {
       if (!sound[i]) v.finding.fixes.splice(v.finding.fixes.indexOf(v.fix), 1);
@@ -243,10 +325,10 @@ function lintWithinBudget(input: { path: string; text: string; format?: Format }
     f.message = hide(f.message);
     if (f.evidence) f.evidence = hide(f.evidence);
     for (const [k, v] of Object.entries(f.data)) if (typeof v === 'string') f.data[k] = hide(v);
-    for (const fix of f.fixes) fix.title = hide(fix.title);
+    for (const fix of unproven?.lists.get(f.fixes)?.all ?? f.fixes) fix.title = hide(fix.title);
     for (const r of f.related ?? []) r.message = hide(r.message);
   }
-  return { document, findings: kept, extraction, resolution, failures: failures.map((x) => ({ ...x, error: redact(x.error, known) })), secrets: secretRanges(extraction, text) };
+  return { document, findings: kept, extraction, resolution, failures: failures.map((x) => ({ ...x, error: redact(x.error, known) })), secrets: secretRanges(extraction, text), ...(unproven ? { unproven } : {}) };
 }
 
 /**
@@ -256,7 +338,8 @@ function lintWithinBudget(input: { path: string; text: string; format?: Format }
  * the kernel is not Python (nothing to lint).
  */
 function lintNotebook(document: LintDocument, read: { source: NotebookSource }, options: LintOptions): LintOutcome {
-  const inner = lintWithinBudget({ path: document.path, text: read.source.text, format: 'python' }, { ...options, cellAt: (offset) => cellRange(read.source, offset) });
+  // Proven now: the extraction and findings are mapped onto the notebook below, the proof needs the joined cells.
+  const inner = lintWithinBudget({ path: document.path, text: read.source.text, format: 'python' }, { ...options, proveFixes: true, cellAt: (offset) => cellRange(read.source, offset) });
   toNotebookExtraction(read.source, inner.extraction);
   return {
     ...inner,

@@ -2,10 +2,10 @@ import type { CodeAction, CodeActionParams, Diagnostic, TextEdit as LspTextEdit,
 import { CodeActionKind } from 'vscode-languageserver';
 import type { Grammars } from '../core/formats/treesitter';
 import type { Locale } from '../core/messages/locale';
-import { DIAGNOSTIC_SOURCE, diagnosticData } from './convert';
+import { DIAGNOSTIC_SOURCE, diagnosticData, toDiagnostic } from './convert';
 import { disableLineEdit, hasLineComments, rcDisableEdits, rcFileFor } from './disable';
 import { safeFixAllEdits } from './fix-all';
-import type { DocumentLint } from './lint-service';
+import { provenLint, type DocumentLint } from './lint-service';
 import { say } from './messages';
 import { pathToUri } from './workspace';
 import { writeRefusal } from '../node/write-guard';
@@ -57,6 +57,9 @@ function documentEdit(uri: string, version: number | null, edits: LspTextEdit[],
  */
 export function codeActions(params: CodeActionParams, lint: DocumentLint, deps: CodeActionDeps): CodeAction[] {
   const only = params.context.only;
+  // Fixes are proven here, on demand, not for the diagnostics (issue 27 item 4): only when an action may offer one.
+  const ours = params.context.diagnostics.some((d) => d.source === DIAGNOSTIC_SOURCE);
+  if ((ours && kindWanted(CodeActionKind.QuickFix, only)) || (kindWanted(FIX_ALL_KIND, only) && only?.length)) lint = provenLint(lint, deps.grammars);
   const uri = params.textDocument.uri;
   const actions: CodeAction[] = [];
   const format = lint.outcome?.document.format;
@@ -105,13 +108,20 @@ export function codeActions(params: CodeActionParams, lint: DocumentLint, deps: 
 function quickFixes(diagnostic: Diagnostic, lint: DocumentLint, uri: string, deps: CodeActionDeps): CodeAction[] {
   const data = diagnosticData(diagnostic);
   if (!data || data.version !== lint.version) return [];
-  return data.fixes.map((fix, i) => ({
+  // Published before its fixes were proven: take them from the proven lint's finding (same rule, message and range).
+  const proven = data.unproven ? lint.findings.find((f) => f.ruleId === diagnostic.code && f.message === diagnostic.message && sameRange(lint.doc.range(f.range), diagnostic.range)) : undefined;
+  const fixes = proven ? diagnosticData(toDiagnostic(proven, lint.doc, lint.version, true))!.fixes : data.fixes;
+  return fixes.map((fix, i) => ({
     title: fix.safety === 'safe' ? fix.title : say(deps.locale, 'action.unsafe', { title: fix.title }),
     kind: CodeActionKind.QuickFix,
     diagnostics: [diagnostic],
     isPreferred: i === 0 && fix.safety === 'safe',
     edit: documentEdit(uri, lint.version, fix.edits, deps),
   }));
+}
+
+function sameRange(a: Diagnostic['range'], b: Diagnostic['range']): boolean {
+  return a.start.line === b.start.line && a.start.character === b.start.character && a.end.line === b.end.line && a.end.character === b.end.character;
 }
 
 function lineDisable(diagnostic: Diagnostic, ruleId: string, lint: DocumentLint, uri: string, deps: CodeActionDeps): CodeAction {

@@ -80,16 +80,19 @@ export interface DiagnosticFix {
 export interface DiagnosticData {
   version?: number;
   fixes: DiagnosticFix[];
+  /** The finding has fixes still to be proven (`hasUnprovenFixes`): `fixes` is not all of them; code actions prove and look again. */
+  unproven?: true;
 }
 
 /**
  * Converts a finding; `code` is the rule id, `codeDescription.href` its docs page. With `root` (the
  * workspace folder the finding's paths are relative to), `Finding.related` becomes `relatedInformation`.
  */
-export function toDiagnostic(finding: Finding, doc: DocText, version: number | undefined, withFixes: boolean, root?: string): Diagnostic {
+export function toDiagnostic(finding: Finding, doc: DocText, version: number | undefined, withFixes: boolean, root?: string, unproven = false): Diagnostic {
   const data: DiagnosticData = {
     version,
     fixes: withFixes ? finding.fixes.map((f) => ({ title: f.title, safety: f.safety, edits: f.edits.map((e) => doc.edit(e)) })) : [],
+    ...(withFixes && unproven ? { unproven: true as const } : {}),
   };
   return {
     range: doc.range(finding.range),
@@ -109,7 +112,7 @@ export function toDiagnostic(finding: Finding, doc: DocText, version: number | u
 export function diagnosticData(diagnostic: Diagnostic): DiagnosticData | undefined {
   const data = diagnostic.data as Partial<DiagnosticData> | undefined;
   if (!data || !Array.isArray(data.fixes)) return undefined;
-  return { version: typeof data.version === 'number' ? data.version : undefined, fixes: data.fixes };
+  return { version: typeof data.version === 'number' ? data.version : undefined, fixes: data.fixes, ...(data.unproven === true ? { unproven: true as const } : {}) };
 }
 
 /**

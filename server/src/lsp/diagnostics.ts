@@ -15,6 +15,7 @@ import type {
 import { CancellationTokenSource, DocumentDiagnosticReportKind, LSPErrorCodes, ResponseError } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { toDiagnostic } from './convert';
+import { hasUnprovenFixes } from '../core/lint';
 import type { DocumentLint, LintService } from './lint-service';
 import { GONE, lintFromDisk, scanWorkspace, type ScanDeps, type ScanReport } from './workspace-scan';
 
@@ -30,7 +31,7 @@ export function documentResultId(lint: DocumentLint): string {
 }
 
 export function lintDiagnostics(lint: DocumentLint): Diagnostic[] {
-  return lint.findings.map((f) => toDiagnostic(f, lint.doc, lint.version, true, lint.location.root));
+  return lint.findings.map((f) => toDiagnostic(f, lint.doc, lint.version, true, lint.location.root, lint.outcome ? hasUnprovenFixes(lint.outcome, f) : false));
 }
 
 function cancelled(): ResponseError<{ retriggerRequest: boolean }> {

@@ -64,7 +64,7 @@ export async function listEndpointRows(deps: EndpointRowsDeps): Promise<Endpoint
   const grammars = await deps.grammars();
   for await (const file of unopenedCandidates(deps, open, () => out.length >= MAX_ROWS)) {
     const env = deps.env.viewFor({ root: file.root, relPath: file.relPath });
-    const outcome = lintDocument({ path: file.relPath, text: file.text, format: file.format }, { grammars, config: file.config, facts: deps.workspace.factsFor(file.root), locale: deps.locale, env });
+    const outcome = lintDocument({ path: file.relPath, text: file.text, format: file.format }, { grammars, config: file.config, facts: deps.workspace.factsFor(file.root), locale: deps.locale, env, proveFixes: false }); // rows show no fixes
     out.push(...viewRows(file.uri, file.root, new DocText(file.clientText), endpointRows(outcome, env, deps.locale), { outcome }));
   }
   return out.slice(0, MAX_ROWS);

@@ -5,7 +5,7 @@ import type { Locale } from '../core/messages/locale';
 import { lintDocument } from '../core/lint';
 import { applyEdits, chooseFixes } from '../core/fix';
 import { minimalEdits } from './convert';
-import type { DocumentLint } from './lint-service';
+import { provenLint, type DocumentLint } from './lint-service';
 import { writeRefusal } from '../node/write-guard';
 
 /** Fix passes before giving up (as the CLI's `--fix`). */
@@ -28,7 +28,7 @@ export function safeFixAllEdits(lint: DocumentLint, grammars: Grammars, locale: 
  * out of its work tree (`writeRefusal`); the editor would write through it.
  */
 export function safeFixAll(lint: DocumentLint, grammars: Grammars, locale: Locale, only: (f: Finding) => boolean = () => true): { edits: LspTextEdit[] | undefined; fixed: number; remaining: number; refused?: string } {
-  const outcome = lint.outcome;
+  const outcome = provenLint(lint, grammars).outcome;
   if (!outcome) return { edits: undefined, fixed: 0, remaining: 0 };
   const refused = lint.location.absPath ? writeRefusal(lint.location.absPath) : undefined;
   if (refused) return { edits: undefined, fixed: 0, remaining: outcome.findings.length, refused };

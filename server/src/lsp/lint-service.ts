@@ -5,7 +5,7 @@ import { DEFAULT_CONFIG } from '../core/config/config';
 import type { Grammars } from '../core/formats/treesitter';
 import type { Locale } from '../core/messages/locale';
 import { formatOf, isCandidate } from '../core/files';
-import { lintDocument, type LintOptions, type LintOutcome } from '../core/lint';
+import { lintDocument, proveFixes, type LintOptions, type LintOutcome } from '../core/lint';
 import { OFFLOAD_CHARS, type OffloadedLinter } from '../node/lint-offload';
 import { skippedFileFinding } from '../node/lint-file';
 import { DocText } from './convert';
@@ -29,6 +29,19 @@ export interface DocumentLint {
   findings: Finding[];
   /** Present when the engine ran (not for skipped, disabled or non-candidate documents). */
   outcome?: LintOutcome;
+}
+
+/**
+ * `lint` with every fix proven (`proveFixes`): what code actions and fix-all offer. Proves at most once
+ * per lint (the result is kept in `lint`); a proof over the file's budget turns the findings into the
+ * `skipped-file` one, as a lint that proved at once would have.
+ */
+export function provenLint(lint: DocumentLint, grammars: Grammars): DocumentLint {
+  if (!lint.outcome?.unproven) return lint;
+  const outcome = proveFixes(lint.outcome, grammars);
+  lint.outcome = outcome;
+  lint.findings = outcome.findings;
+  return lint;
 }
 
 /**
@@ -108,7 +121,8 @@ export class LintService {
       const started = performance.now();
       const input = { path: location.relPath, text, format };
       const options = { grammars, config: config.config, facts: location.facts, locale: this.locale, surface: this.workspace.surface, verified: this.workspace.verified, env: this.env?.viewFor(location) };
-      const outcome = await this.lintBig(document.uri, input, options) ?? lintDocument(input, options);
+      // Diagnostics do not wait for the fix proof: `provenLint` runs it when a code action asks (issue 27 item 4).
+      const outcome = await this.lintBig(document.uri, input, options) ?? lintDocument(input, { ...options, proveFixes: false });
       this.timed(document.uri, Math.round(performance.now() - started));
       for (const failure of outcome.failures) this.log(`rule ${failure.ruleId} failed on ${document.uri}: ${failure.error}`);
       return { ...base, config, findings: outcome.findings, outcome };

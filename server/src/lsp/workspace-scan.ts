@@ -97,6 +97,8 @@ export async function lintFromDisk(deps: ScanDeps, absPath: string, scopeUri: st
     maxFileBytes: config.maxFileBytes,
     verified: deps.workspace.verified,
     env: deps.env?.viewFor({ root, relPath }),
+    // Closed files' diagnostics carry no fixes (`toDiagnostic(..., false)`): nothing to prove.
+    proveFixes: false,
   };
   const result = deps.offload && sizeOf(absPath) >= OFFLOAD_CHARS ? await lintInWorker(deps.offload, absPath, relPath, options, deps.log) : lintFile(absPath, relPath, options);
   for (const failure of result.failures) deps.log(`${relPath}: ${failure.ruleId} failed: ${failure.error.split('\n')[0]}`);

@@ -5,7 +5,7 @@ import { skippedOutcome, type LintOptions, type LintOutcome } from '../core/lint
 import { DEFAULT_BUDGET } from '../core/budget';
 import { rolesOf } from '../core/resolve/resolve';
 import type { Format } from '../core/model/types';
-import type { LintJob, LintJobResult, MainCall, PortableLintOptions, WorkerSetup } from './lint-protocol';
+import { postReply, type LintJob, type LintJobResult, type MainCall, type PortableLintOptions, type WorkerSetup } from './lint-protocol';
 
 /**
  * Documents of at least this many bytes (UTF-16 code units of the text, which is what parsing costs)
@@ -154,7 +154,8 @@ export class OffloadedLinter {
     return new Promise<LintOutcome>((done, fail) => {
       const worker = this.workerOr(fail);
       if (!worker) return;
-      const { grammars: _g, facts, env, reuse: _r, ...rest } = options;
+      // The worker proves fixes during the lint (`proveFixes` dropped): a held-back proof cannot cross the thread.
+      const { grammars: _g, facts, env, reuse: _r, proveFixes: _p, ...rest } = options;
       const portable: PortableLintOptions = rest;
       const job: LintJob = { id: this.nextId++, input, options: portable, hasFacts: facts !== undefined, envSize: env?.size };
       const budget = options.budget ?? DEFAULT_BUDGET;
@@ -207,14 +208,6 @@ export class OffloadedLinter {
         result = undefined;
       }
     }
-    try {
-      this.calls?.postMessage({ result });
-    } catch {
-      this.calls?.postMessage({ result: undefined });
-    }
-    if (this.flag) {
-      Atomics.store(this.flag, 0, 1);
-      Atomics.notify(this.flag, 0);
-    }
+    postReply(this.calls, this.flag, call, result);
   }
 }

@@ -5,12 +5,12 @@
  * The workspace facts and the env index stay on the main thread: the worker asks for them with
  * synchronous calls (`callMain`), which block this thread only, never the server's.
  */
-import { parentPort, receiveMessageOnPort, workerData, type MessagePort } from 'node:worker_threads';
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import type { WorkspaceFacts } from '../core/model/facts';
 import { lintDocument, type LintOptions } from '../core/lint';
 import type { EnvView } from '../core/workspace/env-index';
 import { loadGrammars } from './grammars';
-import { ENV_METHODS, type LintJob, type LintJobResult, type MainCall, type WorkerSetup } from './lint-protocol';
+import { callSync, ENV_METHODS, type LintJob, type LintJobResult, type MainCall, type WorkerSetup } from './lint-protocol';
 
 const setup = workerData as WorkerSetup;
 const flag = new Int32Array(setup.flag);
@@ -19,13 +19,12 @@ const calls: MessagePort = setup.calls;
 /** How long one synchronous call may wait for the main thread (ms); then it counts as unanswered. */
 const CALL_TIMEOUT_MS = 30_000;
 
-/** Calls `method` on the main thread and waits for its answer; `undefined` when none came in time. */
+/** The number of the last call made (`MainCall.call`). */
+let lastCall = 0;
+
+/** Calls `method` on the main thread and waits for its answer; `undefined` when none came in time (a late answer is dropped). */
 function callMain(job: number, method: MainCall['method'], args: unknown[]): unknown {
-  Atomics.store(flag, 0, 0);
-  calls.postMessage({ job, method, args } satisfies MainCall);
-  if (Atomics.wait(flag, 0, 0, CALL_TIMEOUT_MS) === 'timed-out') return undefined;
-  const reply = receiveMessageOnPort(calls);
-  return (reply?.message as { result?: unknown } | undefined)?.result;
+  return callSync(calls, flag, { call: ++lastCall, job, method, args }, CALL_TIMEOUT_MS)?.result;
 }
 
 function remoteFacts(job: number): WorkspaceFacts {
