@@ -285,7 +285,10 @@ async function lint(paths: string[], optionsIn: LintCommandOptions, io: CliIo): 
       if (group.kind !== 'none' && options.indexScope !== 'named' && !(whole && resolve(key) === resolve(cwd))) {
         const rootConfig = override ?? loadConfigForDirectory(key, locator.workTreeOf(key) ?? key);
         named = files;
-        files = walk(['.'], key, factsFor(key), { noIgnore: options.ignore === false, config: pruningFor(key, rootConfig) }).files.filter((f) => key === locator.projectOf(f.absPath).root).map((f) => ({ ...f, relPath: locator.projectOf(f.absPath).lintPath }));
+        files = walk(['.'], key, factsFor(key), { noIgnore: options.ignore === false, config: pruningFor(key, rootConfig) }).files.flatMap((f) => {
+          const project = locator.projectOf(f.absPath);
+          return key === project.root ? [{ ...f, relPath: project.lintPath }] : [];
+        });
       }
       toIndex.push({ key, files, named });
     }

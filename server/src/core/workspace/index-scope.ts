@@ -100,7 +100,7 @@ const LINE_JOIN = /\\\r?\n/;
 export function spellsNamesIndirectly(format: string, text: string): boolean {
   if (format === 'yaml' && YAML_EXPLICIT_KEY.test(text) && LINE_JOIN.test(text)) return true;
   if (format === 'yaml' || format === 'json' || format === 'toml') return DATA_ESCAPE.test(text);
-  if (format !== 'python' && format !== 'notebook') return false;
+  if ((format !== 'python' && format !== 'notebook') || (!text.includes('environ') && !text.includes('getenv'))) return false;
   let source = text;
   if (format === 'notebook') {
     if (/\\u[0-9a-fA-F]{4}/.test(text)) return true;
