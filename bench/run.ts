@@ -87,7 +87,7 @@ function stats(name: string, ms: number[], rssKiB: number[] = [], note?: string)
 }
 
 /** Runs `node -r rss-hook <args>` in `cwd` with stdout to a file; returns wall ms, peak RSS (KiB) and stdout. */
-function timeNode(args: string[], cwd: string): { ms: number; rssKiB: number; stdout: string } {
+function timeNode(args: string[], cwd: string): { ms: number; rssKiB: number; cpuMs: number; stdout: string } {
   const dir = mkdtempSync(join(tmpdir(), 'rl-bench-run-'));
   try {
     const rssFile = join(dir, 'rss');
@@ -98,7 +98,8 @@ function timeNode(args: string[], cwd: string): { ms: number; rssKiB: number; st
     const ms = performance.now() - t;
     closeSync(fd);
     if (r.status !== 0 && r.status !== 1) throw new Error(`${args.join(' ')} exited ${r.status}: ${String(r.stderr).slice(0, 500)}`);
-    return { ms, rssKiB: Number(readFileSync(rssFile, 'utf8')), stdout: readFileSync(outFile, 'utf8') };
+    const cpu = /"cpuMs":(\d+(?:\.\d+)?)/.exec(existsSync(`${rssFile}.cpu`) ? readFileSync(`${rssFile}.cpu`, 'utf8') : '');
+    return { ms, rssKiB: Number(readFileSync(rssFile, 'utf8')), cpuMs: cpu ? Number(cpu[1]) : ms, stdout: readFileSync(outFile, 'utf8') };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -181,6 +182,46 @@ function treeBench(label: string, dir: string, runs: number, secretlintRuns: num
     facts.secretlint = row.median;
   }
   return { rows, facts };
+}
+
+/**
+ * Issue 27 item 1: the CLI on one named file in a big checkout (`rollout-lint .env`: its env index reads the
+ * tree but extracts only what can matter to `.env`), start-up (`--version`) and one `.env` outside any
+ * project; wall and processor time medians over `runs` after one warm-up each.
+ */
+function namedFileBench(dir: string, runs: number): { rows: Stats[]; facts: Record<string, number> } {
+  writeFileSync(join(dir, '.env'), 'OPENAI_BASE_URL=https://taotoken.net/api/v1\nOPENAI_API_KEY=sk-test-0000000000000000000000000000\n');
+  const lone = mkdtempSync(join(tmpdir(), 'rl-bench-lone-'));
+  writeFileSync(join(lone, '.env'), 'OPENAI_BASE_URL=https://taotoken.net/api/v1/v1\n');
+  try {
+    const cases: [string, string[], string][] = [
+      ['CLI .env (one named file), OpenClaw-RL', [CLI, '.env', '--format', 'json', '--exit-zero'], dir],
+      ['CLI --version (start-up)', [CLI, '--version'], lone],
+      ['CLI one .env outside a project', [CLI, '.env', '--format', 'json', '--exit-zero'], lone],
+    ];
+    const rows: Stats[] = [];
+    const facts: Record<string, number> = {};
+    for (const [name, args, cwd] of cases) {
+      timeNode(args, cwd);
+      const ms: number[] = [];
+      const cpu: number[] = [];
+      const rss: number[] = [];
+      for (let i = 0; i < runs; i++) {
+        const r = timeNode(args, cwd);
+        ms.push(r.ms);
+        cpu.push(r.cpuMs);
+        rss.push(r.rssKiB);
+      }
+      const row = stats(name, ms, rss, `CPU median ${Math.round(quantile(cpu, 0.5))} ms`);
+      rows.push(row);
+      facts[name] = row.median;
+      facts[`${name} CPU`] = quantile(cpu, 0.5);
+    }
+    return { rows, facts };
+  } finally {
+    rmSync(lone, { recursive: true, force: true });
+    rmSync(join(dir, '.env'), { force: true });
+  }
 }
 
 /** Engine per 1,000-line document, in-process, warm. */
@@ -371,6 +412,13 @@ async function main(): Promise<void> {
         targets.push(target('CLI ÷ floor (c), OpenClaw-RL', facts.cli / facts.c, 1.5, 'ratio', 'lower'));
         targets.push(target('CLI ÷ floor (b), OpenClaw-RL', facts.cli / facts.b, null, 'ratio', 'report'));
         targets.push(target('secretlint ÷ CLI, OpenClaw-RL', facts.secretlint / facts.cli, 100, 'ratio', 'higher', haveTools ? undefined : 'secretlint not installed'));
+        log('OpenClaw-RL: one named file, start-up …');
+        const named = namedFileBench(real, args.runs);
+        results.push(...named.rows);
+        const one = 'CLI .env (one named file), OpenClaw-RL';
+        targets.push(target(one, named.facts[one], 500, 'ms', 'lower', `CPU ${Math.round(named.facts[`${one} CPU`])} ms`));
+        targets.push(target(`${one} ÷ whole tree`, named.facts[one] / facts.cli, 0.1, 'ratio', 'lower'));
+        targets.push(target('CLI --version (start-up)', named.facts['CLI --version (start-up)'], null, 'ms', 'report', `CPU ${Math.round(named.facts['CLI --version (start-up) CPU'])} ms`));
       } finally {
         rmSync(real, { recursive: true, force: true });
       }

@@ -9,7 +9,7 @@ import { RULES } from '../core/rules/index';
 import { ConfigError, invalidate, loadConfigForDirectory, readConfigFile, refusedGlobs, type LoadedConfig } from '../node/config';
 import type { RuleLevel } from '../core/config/config';
 import type { Finding } from '../core/model/types';
-import { EnvIndex } from '../core/workspace/env-index';
+import type { EnvIndex } from '../core/workspace/env-index';
 import { Baseline, BaselineError } from './baseline';
 import { skippedNote } from './format/text';
 import { loadGrammars } from '../node/grammars';
@@ -18,7 +18,8 @@ import { lintBytes, lintFile, type FileResult, type LintFileOptions } from '../n
 import { posixRelative, ProjectLocator, type FileProject } from '../node/project';
 import { walk, type WalkedFile } from '../node/walk';
 import { unifiedDiff } from './diff';
-import { indexFile, type IndexedFile } from '../node/env-index';
+import type { IndexedFile } from '../node/env-index';
+import { indexForLint } from '../node/index-scope';
 import { FORMATTERS, type FormatName } from './format/index';
 import { rootRelativePath } from './format/types';
 import { formatStatistics } from './format/statistics';
@@ -277,23 +278,25 @@ async function lint(paths: string[], optionsIn: LintCommandOptions, io: CliIo): 
     const whole = paths.length === 0 || (paths.length === 1 && resolve(cwd, paths[0]) === resolve(cwd));
     const indexes = new Map<string, EnvIndex>();
     const extractions = new Map<string, Map<string, IndexedFile>>();
-    const toIndex: { key: string; files: WalkedFile[] }[] = [];
+    // `named`: the project's files this run lints when the index covers more (its other files are indexed only when they can matter to these: `indexForLint`).
+    const toIndex: { key: string; files: WalkedFile[]; named?: WalkedFile[] }[] = [];
     for (const [key, group] of byRoot) {
-      let files = group.files;
+      let files = group.files.map((f) => ({ ...f, relPath: locator.projectOf(f.absPath).lintPath }));
+      let named: WalkedFile[] | undefined;
       if (group.kind !== 'none' && options.indexScope !== 'named' && !(whole && resolve(key) === resolve(cwd))) {
         const rootConfig = override ?? loadConfigForDirectory(key, locator.workTreeOf(key) ?? key);
-        files = walk(['.'], key, factsFor(key), { noIgnore: options.ignore === false, config: pruningFor(key, rootConfig) }).files.filter((f) => key === locator.projectOf(f.absPath).root);
+        named = files;
+        files = walk(['.'], key, factsFor(key), { noIgnore: options.ignore === false, config: pruningFor(key, rootConfig) }).files.flatMap((f) => {
+          const project = locator.projectOf(f.absPath);
+          return key === project.root ? [{ ...f, relPath: project.lintPath }] : [];
+        });
       }
-      toIndex.push({ key, files: files.map((f) => ({ ...f, relPath: locator.projectOf(f.absPath).lintPath })) });
+      toIndex.push({ key, files, named });
     }
     progress.start('index', toIndex.reduce((n, g) => n + g.files.length, 0));
-    for (const { key, files } of toIndex) {
-      const index = new EnvIndex();
+    for (const { key, files, named } of toIndex) {
       const keep = new Map<string, IndexedFile>();
-      for (const file of files) {
-        progress.tick(file.relPath);
-        indexFile(index, file, grammars, effective(locator.projectOf(file.absPath).loaded).config, keep, 'lint');
-      }
+      const { index } = indexForLint(files, named, grammars, (file) => effective(locator.projectOf(file.absPath).loaded).config, keep, (file) => progress.tick(file.relPath));
       indexes.set(key, index);
       extractions.set(key, keep);
     }

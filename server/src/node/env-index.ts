@@ -3,7 +3,7 @@ import type { Grammars } from '../core/formats/treesitter';
 import { EnvIndex } from '../core/workspace/env-index';
 import type { Extraction } from '../core/model/types';
 import { indexAndExtract, isIndexCandidate } from '../core/workspace/index-document';
-import { readForLint } from './read';
+import { readForLint, type ReadResult } from './read';
 import { isExcludedByName } from '../core/files';
 import type { WalkedFile } from './walk';
 import type { BudgetSpent, LintBudget } from '../core/budget';
@@ -31,8 +31,16 @@ export function indexFiles(files: readonly WalkedFile[], grammars: Grammars, con
  * `budget` defaults to `DEFAULT_BUDGET`.
  */
 export function indexFile(index: EnvIndex, file: WalkedFile, grammars: Grammars, config: LintConfig, keep?: Map<string, IndexedFile>, purpose: 'lint' | 'navigation' = 'navigation', budget?: LintBudget): void {
-  // Build output, bundles and node_modules (JS/TS): never read.
-  const read = isExcludedByName(file.relPath, config) ? undefined : readForLint(file.absPath, config.maxFileBytes);
+  indexRead(index, file, readIndexable(file, config), grammars, config, keep, purpose, budget);
+}
+
+/** The file read as `indexFile` reads it: `undefined` when its name rules it out (build output, bundles, `node_modules`, JSON that is not config). */
+export function readIndexable(file: WalkedFile, config: LintConfig): ReadResult | undefined {
+  return isExcludedByName(file.relPath, config) ? undefined : readForLint(file.absPath, config.maxFileBytes);
+}
+
+/** `indexFile` with the file already read (`readIndexable`), so a caller that looked at the text first reads it once. */
+export function indexRead(index: EnvIndex, file: WalkedFile, read: ReadResult | undefined, grammars: Grammars, config: LintConfig, keep?: Map<string, IndexedFile>, purpose: 'lint' | 'navigation' = 'navigation', budget?: LintBudget): void {
   if (read?.kind !== 'text' || !isIndexCandidate(file.relPath, read.text, config, purpose)) {
     index.delete(file.relPath);
     return;

@@ -27,6 +27,7 @@ function toPosix(p: string): string {
  */
 export class GitignoreChain {
   private readonly perDir = new Map<string, Ignore | null>();
+  private readonly ruleDirsOf = new Map<string, { dir: string; rules: Ignore }[]>();
 
   constructor(private readonly root: string) {}
 
@@ -68,13 +69,25 @@ export class GitignoreChain {
     return this.chain(absPath).some((d) => this.rulesIn(d) !== null);
   }
 
+  /** The folders from the root to `dir` (inclusive) that hold `.gitignore` rules, root first; cached per folder (the walk asks once per entry). */
+  private ruleDirs(dir: string): { dir: string; rules: Ignore }[] {
+    let dirs = this.ruleDirsOf.get(dir);
+    if (!dirs) {
+      dirs = this.chain(join(dir, '_')).flatMap((d) => {
+        const rules = this.rulesIn(d);
+        return rules ? [{ dir: d, rules }] : [];
+      });
+      this.ruleDirsOf.set(dir, dirs);
+    }
+    return dirs;
+  }
+
   /** Whether the `.gitignore` files ignore `absPath` (a directory when `isDir`). */
   ignores(absPath: string, isDir = false): boolean {
     let ignored = false;
-    for (const dir of this.chain(absPath)) {
-      const rules = this.rulesIn(dir);
-      if (!rules) continue;
-      const rel = toPosix(relative(dir, absPath)) + (isDir ? '/' : '');
+    for (const { dir, rules } of this.ruleDirs(dirname(absPath))) {
+      const prefix = dir.endsWith(sep) ? dir : dir + sep;
+      const rel = toPosix(absPath.startsWith(prefix) ? absPath.slice(prefix.length) : relative(dir, absPath)) + (isDir ? '/' : '');
       if (rel === '' || rel.startsWith('..')) continue;
       const r = rules.test(rel);
       if (r.ignored) ignored = true;

@@ -30,6 +30,7 @@ export interface FileProject {
  */
 export class ProjectLocator {
   private readonly workTreeOfDir = new Map<string, string | null>();
+  private readonly projectOfDir = new Map<string, Omit<FileProject, 'lintPath'>>();
 
   /**
    * `override`: one configuration for every file instead of the nearest `.rolloutlintrc.json`
@@ -65,15 +66,25 @@ export class ProjectLocator {
     return found ?? undefined;
   }
 
-  /** The project of the file at `absPath` (which need not exist: `--stdin-filename`). Throws `ConfigError` for a broken config. */
+  /**
+   * The project of the file at `absPath` (which need not exist: `--stdin-filename`). Throws `ConfigError` for a broken config.
+   * Cached per folder (every file of a folder has the same project; a run asks several times per file).
+   */
   projectOf(absPath: string): FileProject {
-    const dir = dirname(resolve(absPath));
-    const workTree = this.workTreeOf(dir);
-    const stop = workTree ?? parse(dir).root;
-    const rcFile = this.override ? this.override.source : nearestConfigFile(dir, stop);
-    const loaded = this.override ?? loadConfigForDirectory(dir, stop);
-    const root = workTree ?? (rcFile ? dirname(rcFile) : isInside(absPath, this.cwd) ? this.cwd : dir);
-    return { root, lintPath: posixRelative(root, absPath), loaded, ignoreBase: rcFile ? dirname(rcFile) : root, kind: workTree ? 'git' : rcFile ? 'config' : 'none' };
+    const abs = resolve(absPath);
+    const dir = dirname(abs);
+    let project = this.projectOfDir.get(dir);
+    if (!project) {
+      const workTree = this.workTreeOf(dir);
+      const stop = workTree ?? parse(dir).root;
+      const rcFile = this.override ? this.override.source : nearestConfigFile(dir, stop);
+      const loaded = this.override ?? loadConfigForDirectory(dir, stop);
+      // Whether a file directly in `dir` lies inside the working directory is the same for all of them.
+      const root = workTree ?? (rcFile ? dirname(rcFile) : isInside(abs, this.cwd) ? this.cwd : dir);
+      project = { root, loaded, ignoreBase: rcFile ? dirname(rcFile) : root, kind: workTree ? 'git' : rcFile ? 'config' : 'none' };
+      this.projectOfDir.set(dir, project);
+    }
+    return { ...project, lintPath: posixRelative(project.root, abs) };
   }
 }
 
