@@ -18,6 +18,8 @@ import { posixRelative, ProjectLocator, type FileProject } from '../node/project
 import { walk, type WalkedFile } from '../node/walk';
 import { unifiedDiff } from './diff';
 import { indexFile, type IndexedFile } from '../node/env-index';
+import { indexFileCached, LintCacheRun, lintFileCached } from '../node/lint-cache-run';
+import { VERSION } from './version';
 import { FORMATTERS, type FormatName } from './format/index';
 import { rootRelativePath } from './format/types';
 import { formatStatistics } from './format/statistics';
@@ -70,6 +72,10 @@ export interface LintCommandOptions {
    * findings between them are still found; those needing an unstaged file are left to the full run in CI).
    */
   indexScope?: 'project' | 'named';
+  /** `false` with `--no-cache`: read and write no cache (`node/lint-cache.ts`). */
+  cache?: boolean;
+  /** `--cache-location DIR`: the cache folder instead of `<project root>/.rollout-lint-cache`. */
+  cacheLocation?: string;
 }
 
 const ignoreMatchers = new WeakMap<LoadedConfig, (path: string) => boolean>();
@@ -265,6 +271,8 @@ async function lint(paths: string[], optionsIn: LintCommandOptions, io: CliIo): 
     // subfolder or from elsewhere report the same cross-file findings. A file in no project (a home or
     // temp folder) is indexed with the other named files outside projects only: `rollout-lint a.env`
     // there must not read everything below. Files are keyed by the path the rules see; their parses are reused by the lint.
+    // [cache hook 1/4] The persistent cache (issue 27 item 2): per project root, unless --no-cache.
+    const cache = options.cache === false ? undefined : LintCacheRun.open(options.cacheLocation === undefined ? undefined : resolve(cwd, options.cacheLocation), VERSION, io.env);
     const byRoot = new Map<string, { kind: FileProject['kind']; files: WalkedFile[] }>();
     for (const file of walked.files) {
       const project = locator.projectOf(file.absPath);
@@ -291,7 +299,11 @@ async function lint(paths: string[], optionsIn: LintCommandOptions, io: CliIo): 
       const keep = new Map<string, IndexedFile>();
       for (const file of files) {
         progress.tick(file.relPath);
-        indexFile(index, file, grammars, effective(locator.projectOf(file.absPath).loaded).config, keep, 'lint');
+        const config = effective(locator.projectOf(file.absPath).loaded).config;
+        // [cache hook 2/4] facts kept for the same bytes and configuration are not parsed again.
+        const store = cache?.storeFor(key);
+        if (store) indexFileCached(index, file, grammars, config, keep, store);
+        else indexFile(index, file, grammars, config, keep, 'lint');
       }
       indexes.set(key, index);
       extractions.set(key, keep);
@@ -306,12 +318,14 @@ async function lint(paths: string[], optionsIn: LintCommandOptions, io: CliIo): 
       // A git-ignored file (a local .env) is linted but only rewritten (or diffed) when named on the command line.
       const fixable = fix !== undefined && (named || factsFor(project.root).gitState(file.absPath) !== 'ignored');
       const keep = extractions.get(key);
-      const result = lintFile(file.absPath, file.relPath, {
+      const lintOptions: LintFileOptions = {
         ...fileOptions(file.absPath, project.lintPath, project.loaded, project.root, named && !options.candidatesOnly),
         fix: fixable ? fix : undefined,
         env: indexes.get(key)?.viewFor(project.lintPath),
         ...indexedFor(keep?.get(project.lintPath)),
-      });
+      };
+      // [cache hook 3/4] a result kept for the same bytes, options and cross-file answers is reused.
+      const result = cache && !fix ? lintFileCached(file.absPath, file.relPath, lintOptions, cache.storeFor(key)) : lintFile(file.absPath, file.relPath, lintOptions);
       keep?.delete(project.lintPath);
       if (result.notFixed) io.stderr(`rollout-lint: ${escapeForLine(file.relPath)}: not fixed: ${result.notFixed}\n`);
       else if (result.fixedPasses && !options.diff) io.stderr(`rollout-lint: ${NOTES[locale].fixed(escapeForLine(file.relPath))}\n`);
@@ -326,6 +340,8 @@ async function lint(paths: string[], optionsIn: LintCommandOptions, io: CliIo): 
       }
       results.push(result);
     }
+    // [cache hook 4/4]
+    cache?.save();
     progress.done();
   }
   applyBaseline(baseline, results, options, io, locale);
