@@ -502,7 +502,7 @@ function hostileRun([name, files]: HostileInput): { row: Stats; cpuMs: number; s
     gitCommitAll(dir);
     const rssFile = join(dir, '.rss');
     const t = performance.now();
-    const child = spawnSync(process.execPath, ['-r', HOOK, CLI, '.', '--format', 'json', '--exit-zero'], { cwd: dir, env: { ...process.env, BENCH_RSS_FILE: rssFile }, timeout: 30_000, maxBuffer: 256 * 1024 * 1024, encoding: 'utf8' });
+    const child = spawnSync(process.execPath, ['-r', HOOK, CLI, '.', '--format', 'json', '--exit-zero', '--no-cache'], { cwd: dir, env: { ...process.env, BENCH_RSS_FILE: rssFile }, timeout: 30_000, maxBuffer: 256 * 1024 * 1024, encoding: 'utf8' });
     const ms = performance.now() - t;
     const killed = child.status === null;
     const rssKiB = existsSync(rssFile) ? Number(readFileSync(rssFile, 'utf8')) : NaN;

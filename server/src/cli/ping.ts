@@ -11,7 +11,7 @@ import { PROBE_MESSAGES, renderProbeMessage } from '../core/probe/messages';
 import { probe } from '../core/probe/probe';
 import { ProbeInputError, type ProbeDeps, type ProbeReport, type ProbeTarget } from '../core/probe/types';
 import { BUILTIN_PROVIDERS } from '../core/providers/profiles';
-import { createNodeTransport } from '../node/probe-transport';
+import type { createNodeTransport as CreateNodeTransport } from '../node/probe-transport';
 
 /** The process surface `runPing` uses (a subset of the CLI's `CliIo`). */
 export interface PingIo {
@@ -107,7 +107,8 @@ export async function runPing(argv: string[], rawIo: PingIo, deps?: ProbeDeps): 
     throw error;
   }
   const lang = options.lang ?? normalizeLocale(io.env.LC_ALL || io.env.LC_MESSAGES || io.env.LANG);
-  const transport = deps ? undefined : createNodeTransport({ env: io.env });
+  // Loaded here, not at start-up: undici (HTTP/2, TLS) is a tenth of every lint run's start-up and only ping needs it.
+  const transport = deps ? undefined : (require('../node/probe-transport') as { createNodeTransport: typeof CreateNodeTransport }).createNodeTransport({ env: io.env });
   try {
     const { target, keyLine } = await buildTarget(options, io, lang);
     const report = await probe(target, deps ?? transport!, { timeoutMs: options.timeout });

@@ -48,9 +48,22 @@ export class LintCacheRun {
   }
 }
 
-/** The configuration that decides a file's index facts: all of it but the rule levels. */
+const indexKeys = new WeakMap<LintConfig, string>();
+
+/** The configuration that decides a file's index facts: all of it but the rule levels (memoised per config object). */
 function indexKey(config: LintConfig): string {
-  return digest({ purpose: 'lint', config: { ...config, rules: undefined } });
+  let key = indexKeys.get(config);
+  if (key === undefined) indexKeys.set(config, (key = digest({ purpose: 'lint', config: { ...config, rules: undefined } })));
+  return key;
+}
+
+const configDigests = new WeakMap<LintConfig, string>();
+
+function configDigest(config: LintConfig | undefined): string | null {
+  if (!config) return null;
+  let d = configDigests.get(config);
+  if (d === undefined) configDigests.set(config, (d = digest(config)));
+  return d;
 }
 
 /**
@@ -70,11 +83,12 @@ export function indexFileCached(index: EnvIndex, file: WalkedFile, grammars: Gra
     return;
   }
   const hash = contentHash(read.bytes);
+  store.indexedHashes.set(file.relPath, hash);
   const key = indexKey(config);
   const cached = store.get(file.relPath, hash)?.index;
   const text = stripBom(decoded.text).text;
   if (cached?.key === key) {
-    const env = cached.env === null ? null : decodeCached(cached.env, text)?.value;
+    const env = cached.env === null ? null : cached.refs === false ? cached.env : decodeCached(cached.env, text)?.value;
     if (env === null) {
       index.delete(file.relPath);
       return;
@@ -94,7 +108,7 @@ export function indexFileCached(index: EnvIndex, file: WalkedFile, grammars: Gra
   if (keep && out.text !== undefined) keep.set(file.relPath, { text: out.text, extraction: out.extraction, spent: out.spent });
   if (out.spent?.exceeded || out.text !== text) return;
   const encoded = encodeWithoutSecrets(out.env, indexSecrets(out.env, text, out.extraction));
-  if (encoded !== undefined) store.set(file.relPath, hash, { index: { key, env: encoded } });
+  if (encoded !== undefined) store.set(file.relPath, hash, { index: { key, env: encoded.value, refs: encoded.refs } });
 }
 
 /**
@@ -214,7 +228,7 @@ function sameAnswers(deps: readonly CacheDep[], view: EnvView | undefined, facts
 /** Everything besides the text, the env index and the workspace facts that a lint of one file reads. */
 function lintKey(options: LintFileOptions): string {
   return digest({
-    config: options.config,
+    config: configDigest(options.config),
     locale: options.locale ?? 'en',
     surface: options.surface ?? null,
     onlyRules: options.onlyRules ?? null,
@@ -238,28 +252,23 @@ function lintKey(options: LintFileOptions): string {
 export function lintFileCached(absPath: string, relPath: string, options: LintFileOptions, store: LintCacheStore | undefined): FileResult {
   const lintPath = options.lintPath ?? relPath;
   if (!store || options.fix || (!options.force && options.config && isExcludedByName(lintPath, options.config))) return lintFile(absPath, relPath, options);
+  const key = lintKey(options);
+  // A result without text (not a candidate, binary) for the bytes the index pass just read and hashed: the file is not read again.
+  const indexed = store.indexedHashes.get(lintPath);
+  const early = indexed === undefined ? undefined : store.get(lintPath, indexed)?.lint;
+  if (early?.key === key && sameAnswers(early.deps, options.env, options.facts, store.answers)) {
+    const result = early.refs === false ? early.result : decodeCached(early.result, undefined)?.value;
+    if (isCachedResult(result, undefined) && !result.hasText) return fromCache(result, absPath, relPath, undefined, options);
+  }
   const read = readBounded(absPath, options.maxFileBytes);
   if (read.kind !== 'bytes') return lintFile(absPath, relPath, options);
   const hash = contentHash(read.bytes);
-  const key = lintKey(options);
   const decoded = decodeForLint(read.bytes);
   const text = decoded.kind === 'text' ? stripBom(decoded.text).text : undefined;
   const cached = store.get(lintPath, hash)?.lint;
   if (cached?.key === key && sameAnswers(cached.deps, options.env, options.facts, store.answers)) {
-    const result = decodeCached(cached.result, text)?.value;
-    if (isCachedResult(result, text)) {
-      return {
-        absPath,
-        relPath,
-        format: result.format ?? undefined,
-        text: result.hasText ? text : undefined,
-        findings: result.findings,
-        failures: [],
-        ...(result.hasText ? { secrets: result.secrets } : {}),
-        ...(result.notCandidate ? { notCandidate: true } : {}),
-        ...(options.lintPath !== undefined ? { lintPath } : {}),
-      };
-    }
+    const result = cached.refs === false ? cached.result : decodeCached(cached.result, text)?.value;
+    if (isCachedResult(result, text)) return fromCache(result, absPath, relPath, text, options);
   }
   const deps = new Map<string, CacheDep>();
   const result = lintBytes(read.bytes, absPath, relPath, {
@@ -274,8 +283,23 @@ export function lintFileCached(absPath: string, relPath: string, options: LintFi
   }
   const keep: CachedResult = { format: result.format ?? null, hasText: result.text !== undefined, findings: result.findings, secrets: result.secrets ?? [], notCandidate: !!result.notCandidate };
   const encoded = encodeWithoutSecrets(keep, text === undefined ? undefined : { text, spans: result.secrets ?? [], values: [] });
-  if (encoded !== undefined) store.set(lintPath, hash, { lint: { key, result: encoded, deps: [...deps.values()] } });
+  if (encoded !== undefined) store.set(lintPath, hash, { lint: { key, result: encoded.value, deps: [...deps.values()], refs: encoded.refs } });
   return result;
+}
+
+/** The `FileResult` of a cached result; `text` is the file's BOM-less text as read now (same bytes). */
+function fromCache(result: CachedResult, absPath: string, relPath: string, text: string | undefined, options: LintFileOptions): FileResult {
+  return {
+    absPath,
+    relPath,
+    format: result.format ?? undefined,
+    text: result.hasText ? text : undefined,
+    findings: result.findings,
+    failures: [],
+    ...(result.hasText ? { secrets: result.secrets } : {}),
+    ...(result.notCandidate ? { notCandidate: true } : {}),
+    ...(options.lintPath !== undefined ? { lintPath: options.lintPath } : {}),
+  };
 }
 
 const SEVERITIES = new Set(['error', 'warning', 'hint']);

@@ -40,10 +40,11 @@ function secretsOf(source: SecretSource): { value: string; start: number; end: n
  * already hold in the same place. `undefined` when a key would still be stored as text (a decoded
  * value that is not a substring of the file): such an entry is not cached.
  */
-export function encodeWithoutSecrets(value: unknown, source: SecretSource | undefined): unknown {
+export function encodeWithoutSecrets(value: unknown, source: SecretSource | undefined): { value: unknown; refs: boolean } | undefined {
   const secrets = source ? secretsOf(source) : [];
   const check = (source?.values ?? []).map((v) => v.replace(/^\s*bearer\s+/i, '').trim()).filter((v) => v.length >= 8);
   let leaked = false;
+  let refs = false;
   const encodeString = (s: string): unknown => {
     if (secrets.length === 0 || !secrets.some((x) => s.includes(x.value))) {
       if (check.some((v) => s.includes(v))) leaked = true;
@@ -65,6 +66,7 @@ export function encodeWithoutSecrets(value: unknown, source: SecretSource | unde
       literal += s[i++];
     }
     if (literal) pieces.push(literal);
+    refs = true;
     for (const p of pieces) if (typeof p === 'string' && check.some((v) => p.includes(v))) leaked = true;
     return { [MARK]: pieces };
   };
@@ -79,10 +81,12 @@ export function encodeWithoutSecrets(value: unknown, source: SecretSource | unde
     return v;
   };
   const out = walk(value);
-  return leaked ? undefined : out;
+  return leaked ? undefined : { value: out, refs };
 }
 
-/** Undoes `encodeWithoutSecrets` with the file's `text`; `undefined` when a reference does not fit `text` (a corrupt entry). */
+/**
+ * Undoes `encodeWithoutSecrets` (whose `value` is passed here; with `refs: false` it is the value itself
+ * and need not be decoded) with the file's `text`; `undefined` when a reference does not fit `text` (a corrupt entry). */
 export function decodeCached(value: unknown, text: string | undefined): { value: unknown } | undefined {
   let bad = false;
   const walk = (v: unknown): unknown => {

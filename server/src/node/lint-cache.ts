@@ -38,6 +38,8 @@ export type CacheDep = [source: 'env' | 'facts', method: string, args: unknown[]
 export interface CachedIndex {
   key: string;
   env: unknown;
+  /** Whether `env` holds references into the file (`encodeWithoutSecrets`); if not it is used as stored. */
+  refs?: boolean;
 }
 
 /** A file's cached lint result (encoded; see `cached-result` in lint-command hook) and what it depended on. */
@@ -45,6 +47,8 @@ export interface CachedLint {
   key: string;
   result: unknown;
   deps: CacheDep[];
+  /** As `CachedIndex.refs`. */
+  refs?: boolean;
 }
 
 /** What the store keeps of one file. `hash`: sha256 of its bytes, hex. */
@@ -109,10 +113,10 @@ function isEntry(value: unknown): value is CacheEntry {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return false;
   const e = value as Record<string, unknown>;
   if (typeof e.hash !== 'string' || !HEX64.test(e.hash)) return false;
-  if (e.index !== undefined && !(isObject(e.index) && typeof e.index.key === 'string' && 'env' in e.index)) return false;
+  if (e.index !== undefined && !(isObject(e.index) && typeof e.index.key === 'string' && 'env' in e.index && (e.index.refs === undefined || typeof e.index.refs === 'boolean'))) return false;
   if (e.lint !== undefined) {
     const l = e.lint as Record<string, unknown>;
-    if (!(isObject(l) && typeof l.key === 'string' && isObject(l.result) && Array.isArray(l.deps))) return false;
+    if (!(isObject(l) && typeof l.key === 'string' && isObject(l.result) && Array.isArray(l.deps) && (l.refs === undefined || typeof l.refs === 'boolean'))) return false;
     if (!l.deps.every((d) => Array.isArray(d) && d.length === 4 && (d[0] === 'env' || d[0] === 'facts') && typeof d[1] === 'string' && Array.isArray(d[2]) && typeof d[3] === 'string')) return false;
   }
   return true;
@@ -136,6 +140,8 @@ export class LintCacheStore {
    * pass of the project: its env index and facts are complete and unchanged by then.
    */
   readonly answers = new Map<string, string>();
+  /** sha256 of each file's bytes as this run's index pass read them, by path (the lint pass trusts it only for results that need no text). */
+  readonly indexedHashes = new Map<string, string>();
   /** The store file. */
   readonly file: string;
 

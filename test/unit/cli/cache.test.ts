@@ -245,9 +245,10 @@ describe('CLI cache (--no-cache, --cache-location): a cached run prints what an 
     const source = { text, spans: [{ start: start - 1, end: start + KEY.length + 1 }], values: [KEY] };
     const value = { message: `key ${KEY} and again ${KEY}.`, list: [KEY, 'plain'], n: 3 };
     const encoded = encodeWithoutSecrets(value, source);
-    assert.ok(encoded !== undefined && !JSON.stringify(encoded).includes(KEY.slice(4)));
-    assert.deepEqual(decodeCached(encoded, text)?.value, value);
-    assert.equal(decodeCached(encoded, text.slice(0, 20)), undefined);
+    assert.ok(encoded?.refs && !JSON.stringify(encoded).includes(KEY.slice(4)));
+    assert.deepEqual(decodeCached(encoded.value, text)?.value, value);
+    assert.equal(decodeCached(encoded.value, text.slice(0, 20)), undefined);
+    assert.deepEqual(encodeWithoutSecrets({ a: 'plain' }, source), { value: { a: 'plain' }, refs: false });
     // decoded differently (an escape) than the file holds it: refused
     assert.equal(encodeWithoutSecrets({ v: 'sk-proj-escaped\u0041value-xyz' }, { text: 'K="sk-proj-escaped\\x41value-xyz"', spans: [{ start: 3, end: 31 }], values: ['sk-proj-escaped\u0041value-xyz'] }), undefined);
   });
