@@ -218,6 +218,8 @@ export class LintCacheStore {
     try {
       if (!prepareFolder(this.folder)) return;
       const body = JSON.stringify({ schema: CACHE_SCHEMA, engine: this.engine, root: this.root, entries: Object.fromEntries(this.entries) });
+      // A store the next run would not read (over MAX_STORE_BYTES) is not written at all.
+      if (body.length + 65 > MAX_STORE_BYTES) return;
       const mac = createHmac('sha256', this.key).update(body).digest('hex');
       atomicWrite(this.file, `${mac}\n${body}`);
     } catch {

@@ -122,6 +122,9 @@ describe('CLI cache (--no-cache, --cache-location): a cached run prints what an 
       assert.doesNotMatch(fourth, /api-key-placeholder/);
       writeFileSync(join(ws.root, '.rolloutlintrc.json'), '{"rolloutGlobs": []}\n');
       await same(ws.root, 'globs change');
+      // A file cut short (as by an interrupted write).
+      writeFileSync(join(ws.root, 'conf/rollout.yaml'), FILES['conf/rollout.yaml'].slice(0, 40));
+      await same(ws.root, 'truncated yaml');
       // A deleted file, and a defining file deleted under a reader.
       unlinkSync(join(ws.root, 'conf/rollout.yaml'));
       await same(ws.root, 'deleted yaml');
@@ -173,6 +176,23 @@ describe('CLI cache (--no-cache, --cache-location): a cached run prints what an 
         assert.equal(await run(ws.root), plain, name);
         assert.equal(await run(ws.root), plain, `${name}, rewritten`);
       }
+    } finally {
+      ws.cleanup();
+    }
+  });
+
+  it('two runs at once leave a store that gives the uncached result', async function () {
+    const cli = join(PROJECT, 'server', 'dist', 'cli.js');
+    if (!existsSync(cli)) this.skip();
+    const ws = workspace(FILES);
+    try {
+      const plain = await run(ws.root, ['--no-cache']);
+      const { spawn } = await import('node:child_process');
+      const once = () => new Promise<void>((done) => spawn(process.execPath, [cli, '.', '--format', 'json'], { cwd: ws.root, env: { ...process.env, ...env }, stdio: 'ignore' }).on('exit', () => done()));
+      await Promise.all([once(), once(), once()]);
+      assert.equal(await run(ws.root), plain);
+      storeFile(ws.root);
+      assert.deepEqual(readdirSync(join(ws.root, CACHE_DIR_NAME)).filter((n) => n.endsWith('.tmp')), []);
     } finally {
       ws.cleanup();
     }
