@@ -86,8 +86,8 @@ function stats(name: string, ms: number[], rssKiB: number[] = [], note?: string)
   return { name, unit: 'ms', runs: ms.length, median: round(quantile(ms, 0.5)), p95: round(quantile(ms, 0.95)), peakRssMiB: rssKiB.length ? round(Math.max(...rssKiB) / 1024) : undefined, note };
 }
 
-/** Runs `node -r rss-hook <args>` in `cwd` with stdout to a file; returns wall ms, peak RSS (KiB) and stdout. */
-function timeNode(args: string[], cwd: string): { ms: number; rssKiB: number; stdout: string } {
+/** Runs `node -r rss-hook <args>` in `cwd` with stdout to a file; returns wall ms, peak RSS (KiB), processor ms (user + system) and stdout. */
+function timeNode(args: string[], cwd: string): { ms: number; rssKiB: number; cpuMs: number; stdout: string } {
   const dir = mkdtempSync(join(tmpdir(), 'rl-bench-run-'));
   try {
     const rssFile = join(dir, 'rss');
@@ -98,7 +98,8 @@ function timeNode(args: string[], cwd: string): { ms: number; rssKiB: number; st
     const ms = performance.now() - t;
     closeSync(fd);
     if (r.status !== 0 && r.status !== 1) throw new Error(`${args.join(' ')} exited ${r.status}: ${String(r.stderr).slice(0, 500)}`);
-    return { ms, rssKiB: Number(readFileSync(rssFile, 'utf8')), stdout: readFileSync(outFile, 'utf8') };
+    const cpu = /"cpuMs":(\d+(?:\.\d+)?)/.exec(existsSync(`${rssFile}.cpu`) ? readFileSync(`${rssFile}.cpu`, 'utf8') : '');
+    return { ms, rssKiB: Number(readFileSync(rssFile, 'utf8')), cpuMs: cpu ? Number(cpu[1]) : ms, stdout: readFileSync(outFile, 'utf8') };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -151,7 +152,7 @@ function cacheBench(label: string, dir: string, runs: number): { rows: Stats[]; 
   const args = [CLI, '.', '--format', 'json', '--exit-zero', '--include-hints'];
   const plain = timeNode([...args, '--no-cache'], dir).stdout;
   const warmDir = mkdtempSync(join(tmpdir(), 'rl-bench-cache-warm-'));
-  const samples = { cold: { ms: [] as number[], rss: [] as number[] }, warm: { ms: [] as number[], rss: [] as number[] } };
+  const samples = { cold: { ms: [] as number[], rss: [] as number[], cpu: [] as number[] }, warm: { ms: [] as number[], rss: [] as number[], cpu: [] as number[] } };
   try {
     timeNode([...args, '--cache-location', warmDir], dir);
     for (let i = 0; i < runs; i++) {
@@ -162,6 +163,7 @@ function cacheBench(label: string, dir: string, runs: number): { rows: Stats[]; 
           if (r.stdout !== plain) throw new Error(`cache bench: the ${which}-cache run printed something else than --no-cache`);
           samples[which].ms.push(r.ms);
           samples[which].rss.push(r.rssKiB);
+          samples[which].cpu.push(r.cpuMs);
         } finally {
           if (coldDir !== warmDir) rmSync(coldDir, { recursive: true, force: true });
         }
@@ -170,8 +172,9 @@ function cacheBench(label: string, dir: string, runs: number): { rows: Stats[]; 
   } finally {
     rmSync(warmDir, { recursive: true, force: true });
   }
-  const rows = [stats(`CLI, ${label}, cold cache (writes it)`, samples.cold.ms, samples.cold.rss), stats(`CLI, ${label}, warm cache (nothing changed)`, samples.warm.ms, samples.warm.rss)];
-  return { rows, facts: { cold: rows[0].median, warm: rows[1].median } };
+  const cpu = (which: 'cold' | 'warm') => Math.round(quantile(samples[which].cpu, 0.5));
+  const rows = [stats(`CLI, ${label}, cold cache (writes it)`, samples.cold.ms, samples.cold.rss, `CPU ${cpu('cold')} ms`), stats(`CLI, ${label}, warm cache (nothing changed)`, samples.warm.ms, samples.warm.rss, `CPU ${cpu('warm')} ms`)];
+  return { rows, facts: { cold: rows[0].median, warm: rows[1].median, warmCpu: cpu('warm') } };
 }
 
 /** CLI vs floors (b) and (c), interleaved, `runs` each; secretlint on the same files when `secretlint` is set. */
@@ -386,6 +389,7 @@ async function main(): Promise<void> {
         results.push(...cached.rows);
         targets.push(target('CLI, whole OpenClaw-RL, cold cache ÷ --no-cache', cached.facts.cold / facts.cli, null, 'ratio', 'report'));
         targets.push(target('CLI, whole OpenClaw-RL, warm cache', cached.facts.warm, 300, 'ms', 'lower'));
+        targets.push(target('CLI, whole OpenClaw-RL, warm cache (processor time)', cached.facts.warmCpu, 300, 'ms', 'lower'));
         targets.push(target('secretlint ÷ CLI, OpenClaw-RL', facts.secretlint / facts.cli, 100, 'ratio', 'higher', haveTools ? undefined : 'secretlint not installed'));
       } finally {
         rmSync(real, { recursive: true, force: true });

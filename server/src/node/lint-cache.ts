@@ -42,7 +42,7 @@ export interface CachedIndex {
   refs?: boolean;
 }
 
-/** A file's cached lint result (encoded; see `cached-result` in lint-command hook) and what it depended on. */
+/** A file's cached lint result (`FileResult` without paths and text, encoded by `encodeWithoutSecrets`; see `lint-cache-run.ts`) and the questions it asked. */
 export interface CachedLint {
   key: string;
   result: unknown;
