@@ -14,7 +14,7 @@
  * --skip engine,trees,real,server,compare,hostile (real: the OpenClaw-RL checkout; hostile: issue 29's inputs, bench/hostile.ts), --no-install (do not install the comparison tools),
  * --secretlint-runs N (default 1: one secretlint run costs about 100 CLI runs; the ratio needs no more).
  * Comparison tools are installed on first use into bench/.tools with npm; when that fails the
- * comparison is skipped with a message. Timings are wall clock; nothing here is asserted.
+ * comparison is skipped with a message. Timings are wall clock; nothing here is asserted. Tree runs use `--no-cache` except the cold/warm cache pair on OpenClaw-RL.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { closeSync, cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -86,7 +86,7 @@ function stats(name: string, ms: number[], rssKiB: number[] = [], note?: string)
   return { name, unit: 'ms', runs: ms.length, median: round(quantile(ms, 0.5)), p95: round(quantile(ms, 0.95)), peakRssMiB: rssKiB.length ? round(Math.max(...rssKiB) / 1024) : undefined, note };
 }
 
-/** Runs `node -r rss-hook <args>` in `cwd` with stdout to a file; returns wall ms, peak RSS (KiB) and stdout. */
+/** Runs `node -r rss-hook <args>` in `cwd` with stdout to a file; returns wall ms, peak RSS (KiB), processor ms (user + system) and stdout. */
 function timeNode(args: string[], cwd: string): { ms: number; rssKiB: number; cpuMs: number; stdout: string } {
   const dir = mkdtempSync(join(tmpdir(), 'rl-bench-run-'));
   try {
@@ -143,18 +143,52 @@ function realCheckout(): string | undefined {
   return dir;
 }
 
+/**
+ * The CLI's cache over `dir`: cold (an empty `--cache-location` each run: lint everything and write
+ * the store) and warm (the store of the previous run, nothing changed), `runs` each, interleaved.
+ * Both must print what `--no-cache` prints (the bench stops otherwise).
+ */
+function cacheBench(label: string, dir: string, runs: number): { rows: Stats[]; facts: Record<string, number> } {
+  const args = [CLI, '.', '--format', 'json', '--exit-zero', '--include-hints'];
+  const plain = timeNode([...args, '--no-cache'], dir).stdout;
+  const warmDir = mkdtempSync(join(tmpdir(), 'rl-bench-cache-warm-'));
+  const samples = { cold: { ms: [] as number[], rss: [] as number[], cpu: [] as number[] }, warm: { ms: [] as number[], rss: [] as number[], cpu: [] as number[] } };
+  try {
+    timeNode([...args, '--cache-location', warmDir], dir);
+    for (let i = 0; i < runs; i++) {
+      for (const which of i % 2 ? (['warm', 'cold'] as const) : (['cold', 'warm'] as const)) {
+        const coldDir = which === 'cold' ? mkdtempSync(join(tmpdir(), 'rl-bench-cache-cold-')) : warmDir;
+        try {
+          const r = timeNode([...args, '--cache-location', coldDir], dir);
+          if (r.stdout !== plain) throw new Error(`cache bench: the ${which}-cache run printed something else than --no-cache`);
+          samples[which].ms.push(r.ms);
+          samples[which].rss.push(r.rssKiB);
+          samples[which].cpu.push(r.cpuMs);
+        } finally {
+          if (coldDir !== warmDir) rmSync(coldDir, { recursive: true, force: true });
+        }
+      }
+    }
+  } finally {
+    rmSync(warmDir, { recursive: true, force: true });
+  }
+  const cpu = (which: 'cold' | 'warm') => Math.round(quantile(samples[which].cpu, 0.5));
+  const rows = [stats(`CLI, ${label}, cold cache (writes it)`, samples.cold.ms, samples.cold.rss, `CPU ${cpu('cold')} ms`), stats(`CLI, ${label}, warm cache (nothing changed)`, samples.warm.ms, samples.warm.rss, `CPU ${cpu('warm')} ms`)];
+  return { rows, facts: { cold: rows[0].median, warm: rows[1].median, warmCpu: cpu('warm') } };
+}
+
 /** CLI vs floors (b) and (c), interleaved, `runs` each; secretlint on the same files when `secretlint` is set. */
 function treeBench(label: string, dir: string, runs: number, secretlintRuns: number): { rows: Stats[]; facts: Record<string, number> } {
   const samples: Record<'cli' | 'b' | 'c', { ms: number[]; rss: number[] }> = { cli: { ms: [], rss: [] }, b: { ms: [], rss: [] }, c: { ms: [], rss: [] } };
   let findings = 0;
   let floor: { files: number; hits: number; bytes: number } = { files: 0, hits: 0, bytes: 0 };
   // One warm-up of each (page cache, wasm compile cache), then interleaved runs in rotating order.
-  timeNode([CLI, '.', '--format', 'json', '--exit-zero'], dir);
+  timeNode([CLI, '.', '--format', 'json', '--exit-zero', '--no-cache'], dir);
   timeNode([FLOOR, 'c', dir], dir);
   for (let i = 0; i < runs; i++) {
     const order: ('cli' | 'b' | 'c')[] = (['cli', 'b', 'c'] as const).map((_, k, xs) => xs[(k + i) % 3]);
     for (const which of order) {
-      const r = which === 'cli' ? timeNode([CLI, '.', '--format', 'json', '--exit-zero'], dir) : timeNode([FLOOR, which, dir], dir);
+      const r = which === 'cli' ? timeNode([CLI, '.', '--format', 'json', '--exit-zero', '--no-cache'], dir) : timeNode([FLOOR, which, dir], dir);
       samples[which].ms.push(r.ms);
       samples[which].rss.push(r.rssKiB);
       if (which === 'cli') findings = countFindings(r.stdout);
@@ -411,6 +445,12 @@ async function main(): Promise<void> {
         targets.push(target('CLI, whole OpenClaw-RL', facts.cli, 1000, 'ms', 'lower', `${facts.files} files`));
         targets.push(target('CLI ÷ floor (c), OpenClaw-RL', facts.cli / facts.c, 1.5, 'ratio', 'lower'));
         targets.push(target('CLI ÷ floor (b), OpenClaw-RL', facts.cli / facts.b, null, 'ratio', 'report'));
+        log('OpenClaw-RL, cold and warm cache …');
+        const cached = cacheBench('OpenClaw-RL', real, args.runs);
+        results.push(...cached.rows);
+        targets.push(target('CLI, whole OpenClaw-RL, cold cache ÷ --no-cache', cached.facts.cold / facts.cli, null, 'ratio', 'report'));
+        targets.push(target('CLI, whole OpenClaw-RL, warm cache', cached.facts.warm, 300, 'ms', 'lower'));
+        targets.push(target('CLI, whole OpenClaw-RL, warm cache (processor time)', cached.facts.warmCpu, 300, 'ms', 'lower'));
         targets.push(target('secretlint ÷ CLI, OpenClaw-RL', facts.secretlint / facts.cli, 100, 'ratio', 'higher', haveTools ? undefined : 'secretlint not installed'));
         log('OpenClaw-RL: one named file, start-up …');
         const named = namedFileBench(real, args.runs);
@@ -535,7 +575,7 @@ function hostileRun([name, files]: HostileInput): { row: Stats; cpuMs: number; s
     gitCommitAll(dir);
     const rssFile = join(dir, '.rss');
     const t = performance.now();
-    const child = spawnSync(process.execPath, ['-r', HOOK, CLI, '.', '--format', 'json', '--exit-zero'], { cwd: dir, env: { ...process.env, BENCH_RSS_FILE: rssFile }, timeout: 30_000, maxBuffer: 256 * 1024 * 1024, encoding: 'utf8' });
+    const child = spawnSync(process.execPath, ['-r', HOOK, CLI, '.', '--format', 'json', '--exit-zero', '--no-cache'], { cwd: dir, env: { ...process.env, BENCH_RSS_FILE: rssFile }, timeout: 30_000, maxBuffer: 256 * 1024 * 1024, encoding: 'utf8' });
     const ms = performance.now() - t;
     const killed = child.status === null;
     const rssKiB = existsSync(rssFile) ? Number(readFileSync(rssFile, 'utf8')) : NaN;

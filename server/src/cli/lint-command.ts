@@ -20,6 +20,8 @@ import { walk, type WalkedFile } from '../node/walk';
 import { unifiedDiff } from './diff';
 import type { IndexedFile } from '../node/env-index';
 import { indexForLint } from '../node/index-scope';
+import { indexFileCached, LintCacheRun, lintFileCached } from '../node/lint-cache-run';
+import { VERSION } from './version';
 import { FORMATTERS, type FormatName } from './format/index';
 import { rootRelativePath } from './format/types';
 import { formatStatistics } from './format/statistics';
@@ -72,6 +74,10 @@ export interface LintCommandOptions {
    * findings between them are still found; those needing an unstaged file are left to the full run in CI).
    */
   indexScope?: 'project' | 'named';
+  /** `false` with `--no-cache`: read and write no cache (`node/lint-cache.ts`). */
+  cache?: boolean;
+  /** `--cache-location DIR`: the cache folder instead of `<project root>/.rollout-lint-cache`. */
+  cacheLocation?: string;
 }
 
 const ignoreMatchers = new WeakMap<LoadedConfig, (path: string) => boolean>();
@@ -267,6 +273,8 @@ async function lint(paths: string[], optionsIn: LintCommandOptions, io: CliIo): 
     // subfolder or from elsewhere report the same cross-file findings. A file in no project (a home or
     // temp folder) is indexed with the other named files outside projects only: `rollout-lint a.env`
     // there must not read everything below. Files are keyed by the path the rules see; their parses are reused by the lint.
+    // [cache hook 1/4] The persistent cache (issue 27 item 2): per project root, unless --no-cache.
+    const cache = options.cache === false ? undefined : LintCacheRun.open(options.cacheLocation === undefined ? undefined : resolve(cwd, options.cacheLocation), VERSION, io.env);
     const byRoot = new Map<string, { kind: FileProject['kind']; files: WalkedFile[] }>();
     for (const file of walked.files) {
       const project = locator.projectOf(file.absPath);
@@ -296,7 +304,9 @@ async function lint(paths: string[], optionsIn: LintCommandOptions, io: CliIo): 
     progress.start('index', toIndex.reduce((n, g) => n + g.files.length, 0));
     for (const { key, files, named } of toIndex) {
       const keep = new Map<string, IndexedFile>();
-      const { index } = indexForLint(files, named, grammars, (file) => effective(locator.projectOf(file.absPath).loaded).config, keep, (file) => progress.tick(file.relPath));
+      // [cache hook 2/4] facts kept for the same bytes and configuration are not parsed again (a whole-tree index; a named-file run indexes only what can reach its files).
+      const store = cache?.storeFor(key);
+      const { index } = indexForLint(files, named, grammars, (file) => effective(locator.projectOf(file.absPath).loaded).config, keep, (file) => progress.tick(file.relPath), store && ((idx, file, config, kept) => indexFileCached(idx, file, grammars, config, kept, store)));
       indexes.set(key, index);
       extractions.set(key, keep);
     }
@@ -310,12 +320,14 @@ async function lint(paths: string[], optionsIn: LintCommandOptions, io: CliIo): 
       // A git-ignored file (a local .env) is linted but only rewritten (or diffed) when named on the command line.
       const fixable = fix !== undefined && (named || factsFor(project.root).gitState(file.absPath) !== 'ignored');
       const keep = extractions.get(key);
-      const result = lintFile(file.absPath, file.relPath, {
+      const lintOptions: LintFileOptions = {
         ...fileOptions(file.absPath, project.lintPath, project.loaded, project.root, named && !options.candidatesOnly),
         fix: fixable ? fix : undefined,
         env: indexes.get(key)?.viewFor(project.lintPath),
         ...indexedFor(keep?.get(project.lintPath)),
-      });
+      };
+      // [cache hook 3/4] a result kept for the same bytes, options and cross-file answers is reused.
+      const result = cache && !fix ? lintFileCached(file.absPath, file.relPath, lintOptions, cache.storeFor(key)) : lintFile(file.absPath, file.relPath, lintOptions);
       keep?.delete(project.lintPath);
       if (result.notFixed) io.stderr(`rollout-lint: ${NOTES[locale].notFixed(escapeForLine(file.relPath), result.notFixed)}\n`);
       else if (result.fixedPasses && !options.diff) io.stderr(`rollout-lint: ${NOTES[locale].fixed(escapeForLine(file.relPath))}\n`);
@@ -330,6 +342,8 @@ async function lint(paths: string[], optionsIn: LintCommandOptions, io: CliIo): 
       }
       results.push(result);
     }
+    // [cache hook 4/4]
+    cache?.save();
     progress.done();
   }
   applyBaseline(baseline, results, options, io, locale);

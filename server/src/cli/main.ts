@@ -33,6 +33,8 @@ Exit codes:
 
 Configuration: each file uses the .rolloutlintrc.json nearest to it (up to its git work tree);
 --config FILE or --no-config-lookup replace that lookup; --print-config FILE shows the result.
+Cache: results of unchanged files are kept in .rollout-lint-cache/ at each project root (git-ignored
+by a .gitignore inside it); --no-cache turns it off, --cache-location DIR moves it; delete the folder to clear it.
 Colour: --color/--no-color, else FORCE_COLOR, NO_COLOR, NODE_DISABLE_COLORS, TERM=dumb, a terminal.
 Docs: https://github.com/rollout-lint/rollout-lint/tree/main/docs
 `;
@@ -92,6 +94,8 @@ export async function main(argv: string[], rawIo: CliIo = processIo()): Promise<
     .option('--report-unused-disable-directives', 'warn about rollout-lint-disable comments that suppress nothing')
     .option('--no-ignore', 'also lint git-ignored files')
     .addOption(new Option('--index-scope <scope>', 'files read for cross-file findings: each linted file\'s whole project, or only the files linted (fast, for pre-commit)').choices(['project', 'named']).default('project'))
+    .option('--no-cache', 'read and write no cache (by default results of unchanged files are kept in .rollout-lint-cache/ at the project root)')
+    .option('--cache-location <dir>', 'keep the cache in this folder instead of <project root>/.rollout-lint-cache')
     .option('--candidates-only', 'lint named files only when a folder walk would (for pre-commit and tools that pass every changed file)')
     .option('--color', 'always colour the output (default: when stdout is a terminal; FORCE_COLOR and NO_COLOR are honoured)')
     .option('--no-color', 'never colour the output')

@@ -24,7 +24,15 @@ export interface IndexForLintStats {
  * cost of a read and a regular-expression test per other file. Extractions of the named files go to
  * `keep` for their lint (`LintOptions.reuse`); `tick` is called once per file considered.
  */
-export function indexForLint(files: readonly WalkedFile[], named: readonly WalkedFile[] | undefined, grammars: Grammars, configFor: (file: WalkedFile) => LintConfig, keep: Map<string, IndexedFile>, tick?: (file: WalkedFile) => void): { index: EnvIndex; stats: IndexForLintStats } {
+export function indexForLint(
+  files: readonly WalkedFile[],
+  named: readonly WalkedFile[] | undefined,
+  grammars: Grammars,
+  configFor: (file: WalkedFile) => LintConfig,
+  keep: Map<string, IndexedFile>,
+  tick?: (file: WalkedFile) => void,
+  indexWhole?: (index: EnvIndex, file: WalkedFile, config: LintConfig, keep: Map<string, IndexedFile>) => void,
+): { index: EnvIndex; stats: IndexForLintStats } {
   const index = new EnvIndex();
   const stats: IndexForLintStats = { read: 0, indexed: 0 };
   const namedPaths = new Set((named ?? []).map((f) => f.relPath));
@@ -32,7 +40,9 @@ export function indexForLint(files: readonly WalkedFile[], named: readonly Walke
     for (const file of files) {
       tick?.(file);
       const config = configFor(file);
-      indexRead(index, file, readIndexable(file, config), grammars, config, keep, 'lint');
+      // the persistent cache (node/lint-cache-run.ts) indexes a whole tree from its entries where the bytes are unchanged
+      if (indexWhole) indexWhole(index, file, config, keep);
+      else indexRead(index, file, readIndexable(file, config), grammars, config, keep, 'lint');
     }
     stats.read = files.length;
     stats.indexed = index.size;
