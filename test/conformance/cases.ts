@@ -70,6 +70,11 @@ export interface Case {
   api?: string;
   /** The request's method (default POST) and, for the Python SDK cases, the call made (default chat). */
   method?: string;
+  /**
+   * A project manifest beside the file that pins the client's version (`requirements.txt` with
+   * `openai==2.54.0`): the lint reads it, and its rows must stand for the pinned client alone.
+   */
+  manifest?: { path: string; text: string };
 }
 
 type DotenvForm = 'unquoted' | 'double' | 'single' | 'comment';
@@ -120,6 +125,7 @@ export function allCases(): Case[] {
     ...dotenvCases('anthropic', 'ANTHROPIC_BASE_URL', 'anthropic', 'nodeDotenv', ['unquoted', 'double']),
     ...pythonSdkCases(),
     ...pythonCallCases(),
+    ...pinnedCases(),
     ...perBase('requests', (base) => ({
       consumer: 'v1-appending',
       file: { path: 'chat_client.py', text: `import requests\n\nBASE = ${py(base)}\n\n\ndef call():\n    return requests.post(f"{BASE}/v1/chat/completions", json={})\n` },
@@ -262,5 +268,29 @@ export function pythonCallCases(): Case[] {
     }
   }
   for (const name of ['v1', 'utm']) out.push(pyCase('langchain-python', 'arg', name, PY_BASES[name], 'invoke-bound'));
+  return out;
+}
+
+/** Manifests that pin each openai-python major the suite runs (the venvs hold exactly these versions). */
+const PINS: Record<'openai-python' | 'openai-python-2', { path: string; text: string }> = {
+  'openai-python-2': { path: 'requirements.txt', text: 'openai==2.54.0\npython-dotenv==1.2.4\n' },
+  'openai-python': { path: 'pyproject.toml', text: '[project]\nname = "rollout"\nversion = "0.1.0"\ndependencies = ["openai>=3,<4", "python-dotenv>=1.2"]\n' },
+};
+
+/**
+ * A project that pins its openai version (issue 30): its rows stand for that client alone — the URL of the
+ * version it runs, and no openai-node reading of its `.env` — on the bases where clients differ (a query,
+ * a fragment, trailing spaces).
+ */
+export function pinnedCases(): Case[] {
+  const out: Case[] = [];
+  for (const client of ['openai-python-2', 'openai-python'] as const) {
+    for (const channel of ['arg', 'dotenv-unquoted', 'dotenv-double'] as const) {
+      for (const name of ['v1', 'utm', 'fragment', 'trailing-space']) {
+        const c = pyCase(client, channel, name, PY_BASES[name]);
+        out.push({ ...c, id: `${c.id} · pinned in ${PINS[client].path}`, manifest: PINS[client] });
+      }
+    }
+  }
   return out;
 }

@@ -8,6 +8,7 @@ import { roleOf } from './roles';
 import { effectiveRequestUrl, parseBaseUrl, sdkJoin, type ParsedBaseUrl } from './urls';
 import { CLIENT_URL, clientsOf, requestPath, valueFor, type ClientReading, type NoRequestReason, type RequestClient } from './clients';
 import { groupBy } from '../group-by';
+import type { ClientPin } from '../workspace/client-pins';
 
 /** The request one consumer sends on a base URL for one call (or, with no call in sight, the client's default). */
 export interface EffectiveRequest {
@@ -57,9 +58,10 @@ export interface Resolution {
 /**
  * Assigns roles (built-in table + `config.extraKeys`), then resolves every literal base URL's
  * consumers, provider profiles and effective request URLs. Mutates `setting.role` in place, and
- * turns a reference value (`os.environ/NAME`, `isReferenceValue`) into a dynamic one.
+ * turns a reference value (`os.environ/NAME`, `isReferenceValue`) into a dynamic one. `pins`: the client
+ * packages the project pins (`WorkspaceFacts.clientPins`), which decide which client versions the requests stand for.
  */
-export function resolve(extraction: Extraction, config: LintConfig): Resolution {
+export function resolve(extraction: Extraction, config: LintConfig, pins: readonly ClientPin[] = []): Resolution {
   const providers = [...config.extraProviders, ...BUILTIN_PROVIDERS];
   const settings: Setting[] = [];
   for (const s of extraction.settings) {
@@ -89,7 +91,7 @@ export function resolve(extraction: Extraction, config: LintConfig): Resolution 
       parsed,
       consumers,
       providers: parsed ? matchProviders(value, providers) : [],
-      requests: parsed || SCHEMELESS.test(value) ? consumers.flatMap((consumer) => requestsOf(setting, value, consumer, calls, parsed !== undefined)) : [],
+      requests: parsed || SCHEMELESS.test(value) ? consumers.flatMap((consumer) => requestsOf(setting, value, consumer, calls, parsed !== undefined, pins)) : [],
     });
   }
   return { settings, baseUrls, providers, byRole: rolesOf(settings) };
@@ -138,8 +140,8 @@ export function callsFor(setting: Setting, consumer: Consumer, calls: readonly S
  * clients (and `.env` loaders) that send it. Consumers without a modelled client use
  * `effectiveRequestUrl` on the trimmed value. `parsed` false: the value has no scheme, nothing is sent.
  */
-function requestsOf(setting: Setting, value: string, consumer: Consumer, calls: readonly SdkCall[], parsed: boolean): EffectiveRequest[] {
-  const readings = clientsOf(setting, consumer.id, consumer.via);
+function requestsOf(setting: Setting, value: string, consumer: Consumer, calls: readonly SdkCall[], parsed: boolean, pins: readonly ClientPin[]): EffectiveRequest[] {
+  const readings = clientsOf(setting, consumer.id, consumer.via, pins);
   const decided = callsFor(setting, consumer, calls);
   const operationOnly = consumer.appendedPath === undefined && consumer.operationPath !== undefined;
   const shapes: { method: 'GET' | 'POST'; path: string; call?: string; model?: string; assumed?: boolean }[] = [];
