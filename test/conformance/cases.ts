@@ -75,6 +75,8 @@ export interface Case {
    * `openai==2.54.0`): the lint reads it, and its rows must stand for the pinned client alone.
    */
   manifest?: { path: string; text: string };
+  /** Compare the log probs the lint sees on the file's request site with the recorded body's. */
+  wire?: boolean;
 }
 
 type DotenvForm = 'unquoted' | 'double' | 'single' | 'comment';
@@ -126,6 +128,7 @@ export function allCases(): Case[] {
     ...pythonSdkCases(),
     ...pythonCallCases(),
     ...pinnedCases(),
+    ...langchainLogprobCases(),
     ...perBase('requests', (base) => ({
       consumer: 'v1-appending',
       file: { path: 'chat_client.py', text: `import requests\n\nBASE = ${py(base)}\n\n\ndef call():\n    return requests.post(f"{BASE}/v1/chat/completions", json={})\n` },
@@ -293,4 +296,48 @@ export function pinnedCases(): Case[] {
     }
   }
   return out;
+}
+
+/** A Python literal for a JSON-like value (`True`, `5`, `{"logprobs": True}`). */
+function pyValue(v: unknown): string {
+  if (v === true) return 'True';
+  if (v === false) return 'False';
+  if (v !== null && typeof v === 'object') return `{${Object.entries(v).map(([k, x]) => `${py(k)}: ${pyValue(x)}`).join(', ')}}`;
+  return JSON.stringify(v);
+}
+
+const pyKwargs = (kw: Record<string, unknown>) => Object.entries(kw).map(([k, v]) => `${k}=${pyValue(v)}`).join(', ');
+
+/**
+ * langchain-openai log-prob parameters (issue 30): at construction (pydantic fields, `model_kwargs`), by
+ * `.bind(…)`, both; the body langchain-openai 1.6.6 sends is compared with the request site the lint sees.
+ */
+export function langchainLogprobCases(): Case[] {
+  const variants: { name: string; ctor: Record<string, unknown>; bind?: Record<string, unknown> }[] = [
+    { name: 'ctor logprobs', ctor: { logprobs: true } },
+    { name: 'ctor top_logprobs only', ctor: { top_logprobs: 5 } },
+    { name: 'ctor both', ctor: { logprobs: true, top_logprobs: 3 } },
+    { name: 'ctor model_kwargs', ctor: { model_kwargs: { logprobs: true, top_logprobs: 2 } } },
+    { name: 'bind both', ctor: {}, bind: { logprobs: true, top_logprobs: 5 } },
+    { name: 'bind top_logprobs only', ctor: {}, bind: { top_logprobs: 2 } },
+    { name: 'ctor top_logprobs, bind logprobs', ctor: { top_logprobs: 4 }, bind: { logprobs: true } },
+    { name: 'ctor logprobs, bind false', ctor: { logprobs: true }, bind: { logprobs: false } },
+    { name: 'ctor false, bind logprobs', ctor: { logprobs: false }, bind: { logprobs: true } },
+  ];
+  const base = PY_BASES.v1;
+  return variants.map(({ name, ctor, bind }) => {
+    const args = [pyKwargs({ model: 'm', ...ctor }), `base_url=${py(base)}`].join(', ');
+    const call = bind ? `client.bind(${pyKwargs(bind)}).invoke("hi")` : 'client.invoke("hi")';
+    const text = `from langchain_openai import ChatOpenAI\n\nclient = ChatOpenAI(${args})\n${call}\n`;
+    return {
+      id: `langchain-python · arg · v1 · ${name}`,
+      client: 'langchain-python',
+      base,
+      consumer: 'openai-sdk',
+      file: { path: 'rollout.py', text },
+      job: { client: 'langchain', call: 'invoke-kw', channel: 'arg', base, ctorKw: ctor, ...(bind ? { bindKw: bind } : {}) },
+      method: 'POST',
+      wire: true,
+    } satisfies Case;
+  });
 }

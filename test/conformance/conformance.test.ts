@@ -36,6 +36,15 @@ const CLIENT: Record<Case['client'], RequestClient> = {
 interface Recorded {
   method: string;
   target: string;
+  /** The JSON body, when the request had one that parses. */
+  body?: Record<string, unknown>;
+}
+
+/** `on`/`off`/`absent` and the `top_logprobs` a body carries, in the words of `logprobsState`. */
+function wireLogprobs(body: Record<string, unknown> | undefined): string {
+  const lp = body?.logprobs;
+  const state = lp === undefined ? 'absent' : lp === true || (typeof lp === 'number' && lp >= 0) ? 'on' : lp === false || lp === null ? 'off' : 'other';
+  return `logprobs ${state}, top_logprobs ${body?.top_logprobs === undefined ? 'absent' : String(body.top_logprobs)}`;
 }
 
 const NODE24 = process.env.CONFORMANCE_NODE24;
@@ -136,9 +145,17 @@ describe('conformance: effective request URL = what the real client sends', func
       const log: Recorded[] = [];
       recorded.set(c, log);
       const server = http.createServer((req, res) => {
-        log.push({ method: req.method ?? '', target: req.url ?? '' });
-        req.resume();
+        const entry: Recorded = { method: req.method ?? '', target: req.url ?? '' };
+        log.push(entry);
+        const chunks: Buffer[] = [];
+        req.on('data', (d: Buffer) => chunks.push(d));
         req.on('end', () => {
+          try {
+            const body: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+            if (body && typeof body === 'object') entry.body = body as Record<string, unknown>;
+          } catch {
+            // no JSON body (GET /models)
+          }
           res.writeHead(404, { 'content-type': 'application/json' });
           res.end('{"error":{"message":"recorded","type":"not_found_error"}}');
         });
@@ -259,7 +276,16 @@ describe('conformance: effective request URL = what the real client sends', func
         assert.deepEqual([...readers], [CLIENT[c.client]], `${c.id}: a project that pins ${manifest.text.split('\n')[0]} is read by its own client only`);
       }
       if (c.method) assert.equal(request.method ?? 'POST', first?.method ?? c.method, `${c.id}: method`);
-      const loud = outcome.findings.filter((f) => f.severity === 'error' || f.severity === 'warning');
+      if (c.wire) {
+        // What the lint says the request carries is what the client sent (log probs; issue 30 item 2).
+        const sites = outcome.extraction.requestSites.filter((s) => s.apiKind === 'chat');
+        const said = sites.length === 0 ? 'logprobs absent, top_logprobs absent' : wireLogprobs(Object.fromEntries(Object.entries(sites[sites.length - 1].params).filter(([k]) => k === 'logprobs' || k === 'top_logprobs').map(([k, v]) => [k, v.valueType === 'boolean' ? v.value === 'True' || v.value === 'true' : v.valueType === 'number' ? Number(v.value) : v.value])));
+        assert.equal(said, wireLogprobs(first?.body), `${c.id}: log probs of the request site`);
+        const body = first?.body ?? {};
+        const topOnly = body.top_logprobs !== undefined && body.logprobs !== true;
+        assert.equal(outcome.findings.some((f) => f.ruleId === 'top-logprobs-without-logprobs'), topOnly, `${c.id}: top-logprobs-without-logprobs exactly when the body has top_logprobs without logprobs`);
+      }
+      const loud = outcome.findings.filter((f) => (f.severity === 'error' || f.severity === 'warning') && !(c.wire && /^(top-)?logprobs-/.test(f.ruleId)));
       const served = first !== undefined && SERVED.test(new URL(sent!).pathname);
       if (served) {
         // The same value may reach another client that breaks on it (a `.env` read by Node and Python clients):
