@@ -86,6 +86,9 @@ describe('client pins: the client versions a project declares or locks', () => {
     const both = [...pinsInManifest('requirements.txt', 'openai>=3\n'), ...pinsInManifest('package.json', '{"dependencies": {"openai": "7.59.0"}}')];
     assert.deepEqual(pinnedReadings(all, both).map((r) => r.client), ['openai-node', 'langchain-js', 'openai-python']);
     assert.deepEqual(pinnedReadings(all, []), all);
+    // A Python file's reader is a Python client even where only npm packages are pinned (a JS monorepo root).
+    const python: ClientReading[] = [{ client: 'openai-python' }, { client: 'openai-python-2' }];
+    assert.deepEqual(pinnedReadings(python, pinsInManifest('package.json', '{"dependencies": {"openai": "^7.59.0"}}'), 'pypi').map((r) => r.client), ['openai-python', 'openai-python-2']);
   });
 
   describe('through the workspace facts and the lint', () => {

@@ -173,15 +173,17 @@ function pinText(pin: ClientPin): string {
  * - where the openai pin allows only majors a recorded client stands for, the other openai-python client is
  *   dropped (`openai>=2,<3` keeps `openai-python 2.x` alone); a pin to a major nothing records (0.x, 1.x), or
  *   no pin, leaves both.
- * Never drops every reading. Each reading whose package is pinned names the pin.
+ * `native`: the registry of the document's own language (a Python file's reader is a Python client whatever
+ * the manifests say), never dropped. Never drops every reading. Each reading whose package is pinned names the pin.
  */
-export function pinnedReadings(readings: ClientReading[], pins: readonly ClientPin[]): ClientReading[] {
+export function pinnedReadings(readings: ClientReading[], pins: readonly ClientPin[], native?: ClientPin['ecosystem']): ClientReading[] {
   if (pins.length === 0) return readings;
   const pinOf = (client: RequestClient) => {
     const pkg = PACKAGE_OF[client];
     return pkg && pins.find((p) => p.ecosystem === pkg.ecosystem && p.name === pkg.name);
   };
   const registries = new Set(pins.map((p) => p.ecosystem));
+  if (native) registries.add(native);
   const installed = registries.size === 1 ? readings.filter((r) => !PACKAGE_OF[r.client] || registries.has(PACKAGE_OF[r.client]!.ecosystem)) : readings;
   const inProject = installed.length > 0 ? installed : readings;
   const openai = pins.find((p) => p.ecosystem === 'pypi' && p.name === 'openai');
@@ -196,7 +198,8 @@ export function pinnedReadings(readings: ClientReading[], pins: readonly ClientP
 
 /** The clients that may read a base-URL setting for one consumer (`pins`: the project's, see `pinnedReadings`). */
 export function clientsOf(setting: Setting, consumer: ConsumerId, via: string, pins: readonly ClientPin[] = []): ClientReading[] {
-  return pinnedReadings(unpinnedClientsOf(setting, consumer, via), pins);
+  const native = setting.format === 'python' || setting.format === 'notebook' ? 'pypi' : setting.format === 'javascript' ? 'npm' : undefined;
+  return pinnedReadings(unpinnedClientsOf(setting, consumer, via), pins, native);
 }
 
 function unpinnedClientsOf(setting: Setting, consumer: ConsumerId, via: string): ClientReading[] {

@@ -123,14 +123,19 @@ const FAMILY: Partial<Record<Consumer['id'], SdkCall['family']>> = { 'openai-sdk
 /**
  * The calls in the document that request `setting` for `consumer`: those on the client its kwarg
  * constructs (`client = OpenAI(base_url=…)` → `client.models.list()`), or, for an environment variable,
- * those on clients built without `base_url` (the SDK reads the variable then).
+ * those on clients whose `base_url` reads it (`OpenAI(base_url=os.environ["X"])`, the read's range inside
+ * the argument) and, when no client does, those built without `base_url` (the SDK reads the variable then).
  */
 export function callsFor(setting: Setting, consumer: Consumer, calls: readonly SdkCall[]): SdkCall[] {
   const family = FAMILY[consumer.id];
   if (!family || consumer.appendedPath !== undefined) return [];
   const envLike = setting.kind === 'env' || setting.kind === 'envDefault';
   if (setting.kind === 'kwarg') return calls.filter((c) => c.family === family && c.clientGroup === setting.group);
-  if (envLike) return calls.filter((c) => c.family === family && !c.clientHasBaseUrl);
+  if (envLike) {
+    const r = setting.valueRange;
+    const passed = calls.filter((c) => c.family === family && c.clientBaseRange !== undefined && c.clientBaseRange.start <= r.start && r.end <= c.clientBaseRange.end);
+    return passed.length > 0 ? passed : calls.filter((c) => c.family === family && !c.clientHasBaseUrl);
+  }
   return [];
 }
 
