@@ -77,6 +77,11 @@ export interface Case {
   manifest?: { path: string; text: string };
   /** Compare the log probs the lint sees on the file's request site with the recorded body's. */
   wire?: boolean;
+  /**
+   * A JavaScript file beside `file` (a `.env`) that reads the value and makes the call: the lint's row for it
+   * (`rollout-lint endpoints --json` over both files) must be the recorded request.
+   */
+  jsFile?: { path: string; text: string };
 }
 
 type DotenvForm = 'unquoted' | 'double' | 'single' | 'comment';
@@ -129,6 +134,7 @@ export function allCases(): Case[] {
     ...pythonCallCases(),
     ...pinnedCases(),
     ...langchainLogprobCases(),
+    ...nodeCallCases(),
     ...perBase('requests', (base) => ({
       consumer: 'v1-appending',
       file: { path: 'chat_client.py', text: `import requests\n\nBASE = ${py(base)}\n\n\ndef call():\n    return requests.post(f"{BASE}/v1/chat/completions", json={})\n` },
@@ -340,4 +346,39 @@ export function langchainLogprobCases(): Case[] {
       wire: true,
     } satisfies Case;
   });
+}
+
+/** openai-node calls and the JavaScript that makes them on a client reading OPENAI_BASE_URL. */
+const JS_CALLS: Record<string, { code: string; method: string }> = {
+  chat: { code: 'await client.chat.completions.create({ model: "m", messages: [{ role: "user", content: "hi" }] });', method: 'POST' },
+  completions: { code: 'await client.completions.create({ model: "m", prompt: "hi", logprobs: 5, max_tokens: 1 });', method: 'POST' },
+  responses: { code: 'await client.responses.create({ model: "m", input: "hi" });', method: 'POST' },
+  embeddings: { code: 'await client.embeddings.create({ model: "m", input: "hi" });', method: 'POST' },
+  models: { code: 'await client.models.list();', method: 'GET' },
+};
+
+/**
+ * Endpoint per call for openai-node (issue 30): a `.env` value read by `new OpenAI({ baseURL:
+ * process.env.OPENAI_BASE_URL })` and one call; the JavaScript file's row is the request openai-node sends.
+ */
+export function nodeCallCases(): Case[] {
+  const out: Case[] = [];
+  for (const [call, { code, method }] of Object.entries(JS_CALLS)) {
+    for (const name of ['v1', 'v1-slash', 'utm']) {
+      const text = `OPENAI_BASE_URL=${BASES[name]}\n`;
+      const js = `import OpenAI from "openai";\n\nconst client = new OpenAI({ baseURL: process.env.OPENAI_BASE_URL });\n${code}\n`;
+      out.push({
+        id: `openai · run.mjs · ${call} · ${name}`,
+        client: 'openai',
+        base: BASES[name],
+        consumer: 'openai-sdk',
+        reader: 'nodeDotenv',
+        file: { path: '.env', text },
+        job: { dotenv: text, envName: 'OPENAI_BASE_URL', call },
+        method,
+        jsFile: { path: 'run.mjs', text: js },
+      });
+    }
+  }
+  return out;
 }

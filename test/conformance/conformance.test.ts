@@ -13,6 +13,7 @@ import type { ResolvedBaseUrl } from '../../server/src/core/resolve/resolve';
 import { CLIENT_URL, type RequestClient } from '../../server/src/core/resolve/clients';
 import { NO_FACTS } from '../../server/src/core/model/facts';
 import { folderPins } from '../../server/src/core/workspace/client-pins';
+import { main } from '../../server/src/cli/main';
 import { allCases, RUNTIME, type Case } from './cases';
 
 /**
@@ -247,7 +248,7 @@ describe('conformance: effective request URL = what the real client sends', func
   });
 
   for (const c of cases) {
-    it(c.id, function () {
+    it(c.id, async function () {
       const why = unavailable(RUNTIME[c.client]);
       if (why) this.skip();
       const o = origin.get(c)!;
@@ -261,6 +262,17 @@ describe('conformance: effective request URL = what the real client sends', func
         // No TOML extractor yet (issue 14): the URL is checked through the same function, the findings are not.
         const r = CLIENT_URL.codex.join(fill(c, c.base), '/responses');
         assert.equal(r.sent ? r.url : '(nothing sent)', sent ?? '(nothing sent)', `${c.id}: effective URL`);
+        return;
+      }
+      if (c.jsFile) {
+        // The JavaScript file's row, as `rollout-lint endpoints --json` gives it over the .env and the file.
+        const dir = fs.mkdtempSync(path.join(tmp, 'js-'));
+        fs.writeFileSync(path.join(dir, file.path), file.text);
+        fs.writeFileSync(path.join(dir, c.jsFile.path), fill(c, c.jsFile.text));
+        let stdout = '';
+        await main(['endpoints', '--json', '.'], { stdout: (t) => void (stdout += t), stderr: () => undefined, env: { LANG: 'en_US.UTF-8' }, cwd: dir, isTTY: false });
+        const rows = (JSON.parse(stdout) as { file: string; method: string | null; effectiveUrl: string | null }[]).filter((r) => r.file === c.jsFile!.path);
+        assert.deepEqual(rows.map((r) => `${r.method} ${r.effectiveUrl}`), [`${first?.method} ${sent}`], `${c.id}: the row of ${c.jsFile.path}`);
         return;
       }
       const manifest = c.manifest;

@@ -146,8 +146,9 @@ export function callsFor(setting: Setting, consumer: Consumer, calls: readonly S
  * `effectiveRequestUrl` on the trimmed value. `parsed` false: the value has no scheme, nothing is sent.
  */
 function requestsOf(setting: Setting, value: string, consumer: Consumer, calls: readonly SdkCall[], parsed: boolean, pins: readonly ClientPin[]): EffectiveRequest[] {
-  const readings = clientsOf(setting, consumer.id, consumer.via, pins);
   const decided = callsFor(setting, consumer, calls);
+  // SDK method calls in sight are made by the SDK's client, not by LangChain JS (which has none of them).
+  const readings = clientsOf(setting, consumer.id, consumer.via, pins).filter((r) => decided.length === 0 || r.client !== 'langchain-js');
   const operationOnly = consumer.appendedPath === undefined && consumer.operationPath !== undefined;
   const shapes: { method: 'GET' | 'POST'; path: string; call?: string; model?: string; assumed?: boolean }[] = [];
   for (const c of decided) {

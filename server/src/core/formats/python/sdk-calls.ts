@@ -5,10 +5,11 @@ import { stringValue } from './literals';
 
 /**
  * SDK methods → the request they send (run against a recording server by test/conformance with
- * openai-python 3.22.1 and 2.54.0, anthropic-python 1.13.0, langchain-openai 1.6.6): the resource paths of
- * openai-python `src/openai/resources/*` and anthropic-python `resources/messages`.
+ * openai-python 3.22.1 and 2.54.0, anthropic-python 1.13.0, langchain-openai 1.6.6, and openai-node 7.59.0 /
+ * anthropic-node 1.15.0, whose resources use the same paths): the resource paths of openai-python
+ * `src/openai/resources/*` and anthropic-python `resources/messages`.
  */
-const METHODS: { re: RegExp; family: SdkCall['family']; method: SdkCall['method']; path: string }[] = [
+export const SDK_METHODS: { re: RegExp; family: SdkCall['family']; method: SdkCall['method']; path: string }[] = [
   { re: /^(.+?)\.(?:beta\.)?chat\.completions\.(?:create|parse|stream)$/, family: 'openai', method: 'POST', path: '/chat/completions' },
   { re: /^(.+?)\.completions\.create$/, family: 'openai', method: 'POST', path: '/completions' },
   { re: /^(.+?)\.responses\.(?:create|parse|stream)$/, family: 'openai', method: 'POST', path: '/responses' },
@@ -57,7 +58,7 @@ export function readSdkCalls(ctx: PyContext): void {
   }
   for (const { node } of ctx.collected.calls) {
     const callee = compact(node.childForFieldName('function'));
-    const m = METHODS.find((x) => x.re.test(callee));
+    const m = SDK_METHODS.find((x) => x.re.test(callee));
     if (!m) continue;
     const receiver = m.re.exec(callee)![1];
     const before = (constructions.get(receiver) ?? []).filter((c) => c.start < node.startIndex);
