@@ -70,6 +70,18 @@ export interface Case {
   api?: string;
   /** The request's method (default POST) and, for the Python SDK cases, the call made (default chat). */
   method?: string;
+  /**
+   * A project manifest beside the file that pins the client's version (`requirements.txt` with
+   * `openai==2.54.0`): the lint reads it, and its rows must stand for the pinned client alone.
+   */
+  manifest?: { path: string; text: string };
+  /** Compare the log probs the lint sees on the file's request site with the recorded body's. */
+  wire?: boolean;
+  /**
+   * A JavaScript file beside `file` (a `.env`) that reads the value and makes the call: the lint's row for it
+   * (`rollout-lint endpoints --json` over both files) must be the recorded request.
+   */
+  jsFile?: { path: string; text: string };
 }
 
 type DotenvForm = 'unquoted' | 'double' | 'single' | 'comment';
@@ -120,6 +132,9 @@ export function allCases(): Case[] {
     ...dotenvCases('anthropic', 'ANTHROPIC_BASE_URL', 'anthropic', 'nodeDotenv', ['unquoted', 'double']),
     ...pythonSdkCases(),
     ...pythonCallCases(),
+    ...pinnedCases(),
+    ...langchainLogprobCases(),
+    ...nodeCallCases(),
     ...perBase('requests', (base) => ({
       consumer: 'v1-appending',
       file: { path: 'chat_client.py', text: `import requests\n\nBASE = ${py(base)}\n\n\ndef call():\n    return requests.post(f"{BASE}/v1/chat/completions", json={})\n` },
@@ -262,5 +277,108 @@ export function pythonCallCases(): Case[] {
     }
   }
   for (const name of ['v1', 'utm']) out.push(pyCase('langchain-python', 'arg', name, PY_BASES[name], 'invoke-bound'));
+  return out;
+}
+
+/** Manifests that pin each openai-python major the suite runs (the venvs hold exactly these versions). */
+const PINS: Record<'openai-python' | 'openai-python-2', { path: string; text: string }> = {
+  'openai-python-2': { path: 'requirements.txt', text: 'openai==2.54.0\npython-dotenv==1.2.4\n' },
+  'openai-python': { path: 'pyproject.toml', text: '[project]\nname = "rollout"\nversion = "0.1.0"\ndependencies = ["openai>=3,<4", "python-dotenv>=1.2"]\n' },
+};
+
+/**
+ * A project that pins its openai version (issue 30): its rows stand for that client alone — the URL of the
+ * version it runs, and no openai-node reading of its `.env` — on the bases where clients differ (a query,
+ * a fragment, trailing spaces).
+ */
+export function pinnedCases(): Case[] {
+  const out: Case[] = [];
+  for (const client of ['openai-python-2', 'openai-python'] as const) {
+    for (const channel of ['arg', 'dotenv-unquoted', 'dotenv-double'] as const) {
+      for (const name of ['v1', 'utm', 'fragment', 'trailing-space']) {
+        const c = pyCase(client, channel, name, PY_BASES[name]);
+        out.push({ ...c, id: `${c.id} · pinned in ${PINS[client].path}`, manifest: PINS[client] });
+      }
+    }
+  }
+  return out;
+}
+
+/** A Python literal for a JSON-like value (`True`, `5`, `{"logprobs": True}`). */
+function pyValue(v: unknown): string {
+  if (v === true) return 'True';
+  if (v === false) return 'False';
+  if (v !== null && typeof v === 'object') return `{${Object.entries(v).map(([k, x]) => `${py(k)}: ${pyValue(x)}`).join(', ')}}`;
+  return JSON.stringify(v);
+}
+
+const pyKwargs = (kw: Record<string, unknown>) => Object.entries(kw).map(([k, v]) => `${k}=${pyValue(v)}`).join(', ');
+
+/**
+ * langchain-openai log-prob parameters (issue 30): at construction (pydantic fields, `model_kwargs`), by
+ * `.bind(…)`, both; the body langchain-openai 1.6.6 sends is compared with the request site the lint sees.
+ */
+export function langchainLogprobCases(): Case[] {
+  const variants: { name: string; ctor: Record<string, unknown>; bind?: Record<string, unknown> }[] = [
+    { name: 'ctor logprobs', ctor: { logprobs: true } },
+    { name: 'ctor top_logprobs only', ctor: { top_logprobs: 5 } },
+    { name: 'ctor both', ctor: { logprobs: true, top_logprobs: 3 } },
+    { name: 'ctor model_kwargs', ctor: { model_kwargs: { logprobs: true, top_logprobs: 2 } } },
+    { name: 'bind both', ctor: {}, bind: { logprobs: true, top_logprobs: 5 } },
+    { name: 'bind top_logprobs only', ctor: {}, bind: { top_logprobs: 2 } },
+    { name: 'ctor top_logprobs, bind logprobs', ctor: { top_logprobs: 4 }, bind: { logprobs: true } },
+    { name: 'ctor logprobs, bind false', ctor: { logprobs: true }, bind: { logprobs: false } },
+    { name: 'ctor false, bind logprobs', ctor: { logprobs: false }, bind: { logprobs: true } },
+  ];
+  const base = PY_BASES.v1;
+  return variants.map(({ name, ctor, bind }) => {
+    const args = [pyKwargs({ model: 'm', ...ctor }), `base_url=${py(base)}`].join(', ');
+    const call = bind ? `client.bind(${pyKwargs(bind)}).invoke("hi")` : 'client.invoke("hi")';
+    const text = `from langchain_openai import ChatOpenAI\n\nclient = ChatOpenAI(${args})\n${call}\n`;
+    return {
+      id: `langchain-python · arg · v1 · ${name}`,
+      client: 'langchain-python',
+      base,
+      consumer: 'openai-sdk',
+      file: { path: 'rollout.py', text },
+      job: { client: 'langchain', call: 'invoke-kw', channel: 'arg', base, ctorKw: ctor, ...(bind ? { bindKw: bind } : {}) },
+      method: 'POST',
+      wire: true,
+    } satisfies Case;
+  });
+}
+
+/** openai-node calls and the JavaScript that makes them on a client reading OPENAI_BASE_URL. */
+const JS_CALLS: Record<string, { code: string; method: string }> = {
+  chat: { code: 'await client.chat.completions.create({ model: "m", messages: [{ role: "user", content: "hi" }] });', method: 'POST' },
+  completions: { code: 'await client.completions.create({ model: "m", prompt: "hi", logprobs: 5, max_tokens: 1 });', method: 'POST' },
+  responses: { code: 'await client.responses.create({ model: "m", input: "hi" });', method: 'POST' },
+  embeddings: { code: 'await client.embeddings.create({ model: "m", input: "hi" });', method: 'POST' },
+  models: { code: 'await client.models.list();', method: 'GET' },
+};
+
+/**
+ * Endpoint per call for openai-node (issue 30): a `.env` value read by `new OpenAI({ baseURL:
+ * process.env.OPENAI_BASE_URL })` and one call; the JavaScript file's row is the request openai-node sends.
+ */
+export function nodeCallCases(): Case[] {
+  const out: Case[] = [];
+  for (const [call, { code, method }] of Object.entries(JS_CALLS)) {
+    for (const name of ['v1', 'v1-slash', 'utm']) {
+      const text = `OPENAI_BASE_URL=${BASES[name]}\n`;
+      const js = `import OpenAI from "openai";\n\nconst client = new OpenAI({ baseURL: process.env.OPENAI_BASE_URL });\n${code}\n`;
+      out.push({
+        id: `openai · run.mjs · ${call} · ${name}`,
+        client: 'openai',
+        base: BASES[name],
+        consumer: 'openai-sdk',
+        reader: 'nodeDotenv',
+        file: { path: '.env', text },
+        job: { dotenv: text, envName: 'OPENAI_BASE_URL', call },
+        method,
+        jsFile: { path: 'run.mjs', text: js },
+      });
+    }
+  }
   return out;
 }

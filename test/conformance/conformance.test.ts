@@ -11,6 +11,9 @@ import { loadGrammars } from '../../server/src/node/grammars';
 import type { Grammars } from '../../server/src/core/formats/treesitter';
 import type { ResolvedBaseUrl } from '../../server/src/core/resolve/resolve';
 import { CLIENT_URL, type RequestClient } from '../../server/src/core/resolve/clients';
+import { NO_FACTS } from '../../server/src/core/model/facts';
+import { folderPins } from '../../server/src/core/workspace/client-pins';
+import { main } from '../../server/src/cli/main';
 import { allCases, RUNTIME, type Case } from './cases';
 
 /**
@@ -34,6 +37,15 @@ const CLIENT: Record<Case['client'], RequestClient> = {
 interface Recorded {
   method: string;
   target: string;
+  /** The JSON body, when the request had one that parses. */
+  body?: Record<string, unknown>;
+}
+
+/** `on`/`off`/`absent` and the `top_logprobs` a body carries, in the words of `logprobsState`. */
+function wireLogprobs(body: Record<string, unknown> | undefined): string {
+  const lp = body?.logprobs;
+  const state = lp === undefined ? 'absent' : lp === true || (typeof lp === 'number' && lp >= 0) ? 'on' : lp === false || lp === null ? 'off' : 'other';
+  return `logprobs ${state}, top_logprobs ${body?.top_logprobs === undefined ? 'absent' : String(body.top_logprobs)}`;
 }
 
 const NODE24 = process.env.CONFORMANCE_NODE24;
@@ -114,7 +126,9 @@ function baseEnv(home: string, extra: Record<string, string> = {}): NodeJS.Proce
 
 describe('conformance: effective request URL = what the real client sends', function () {
   this.timeout(900_000);
-  const cases = allCases();
+  // CONFORMANCE_ONLY=<regex>: run the cases whose id matches (a targeted run still sets every client up).
+  const only = process.env.CONFORMANCE_ONLY ? new RegExp(process.env.CONFORMANCE_ONLY) : undefined;
+  const cases = allCases().filter((c) => !only || only.test(c.id));
   const servers: http.Server[] = [];
   const recorded = new Map<Case, Recorded[]>();
   const origin = new Map<Case, string>();
@@ -132,9 +146,17 @@ describe('conformance: effective request URL = what the real client sends', func
       const log: Recorded[] = [];
       recorded.set(c, log);
       const server = http.createServer((req, res) => {
-        log.push({ method: req.method ?? '', target: req.url ?? '' });
-        req.resume();
+        const entry: Recorded = { method: req.method ?? '', target: req.url ?? '' };
+        log.push(entry);
+        const chunks: Buffer[] = [];
+        req.on('data', (d: Buffer) => chunks.push(d));
         req.on('end', () => {
+          try {
+            const body: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+            if (body && typeof body === 'object') entry.body = body as Record<string, unknown>;
+          } catch {
+            // no JSON body (GET /models)
+          }
           res.writeHead(404, { 'content-type': 'application/json' });
           res.end('{"error":{"message":"recorded","type":"not_found_error"}}');
         });
@@ -226,7 +248,7 @@ describe('conformance: effective request URL = what the real client sends', func
   });
 
   for (const c of cases) {
-    it(c.id, function () {
+    it(c.id, async function () {
       const why = unavailable(RUNTIME[c.client]);
       if (why) this.skip();
       const o = origin.get(c)!;
@@ -242,14 +264,40 @@ describe('conformance: effective request URL = what the real client sends', func
         assert.equal(r.sent ? r.url : '(nothing sent)', sent ?? '(nothing sent)', `${c.id}: effective URL`);
         return;
       }
-      const outcome = lintDocument(file, { grammars, config });
+      if (c.jsFile) {
+        // The JavaScript file's row, as `rollout-lint endpoints --json` gives it over the .env and the file.
+        const dir = fs.mkdtempSync(path.join(tmp, 'js-'));
+        fs.writeFileSync(path.join(dir, file.path), file.text);
+        fs.writeFileSync(path.join(dir, c.jsFile.path), fill(c, c.jsFile.text));
+        let stdout = '';
+        await main(['endpoints', '--json', '.'], { stdout: (t) => void (stdout += t), stderr: () => undefined, env: { LANG: 'en_US.UTF-8' }, cwd: dir, isTTY: false });
+        const rows = (JSON.parse(stdout) as { file: string; method: string | null; effectiveUrl: string | null }[]).filter((r) => r.file === c.jsFile!.path);
+        assert.deepEqual(rows.map((r) => `${r.method} ${r.effectiveUrl}`), [`${first?.method} ${sent}`], `${c.id}: the row of ${c.jsFile.path}`);
+        return;
+      }
+      const manifest = c.manifest;
+      const facts = manifest ? { ...NO_FACTS, clientPins: () => folderPins([[manifest.path, manifest.text]]) } : NO_FACTS;
+      const outcome = lintDocument(file, { grammars, config, facts });
       const base: ResolvedBaseUrl | undefined = outcome.resolution.baseUrls[0];
       assert.ok(base, `${c.id}: Rollout Lint sees no base URL in ${file.path}`);
       const request = base.requests.find((r) => r.consumer.id === c.consumer && (r.clients.length === 0 || r.clients.some((x) => x.client === CLIENT[c.client])));
       assert.ok(request, `${c.id}: no ${c.consumer} request among ${JSON.stringify(base.requests)}`);
       assert.equal(request.sent ? request.url : '(nothing sent)', sent ?? '(nothing sent)', `${c.id}: effective URL${raised.has(c.id) ? ` (the client raised ${raised.get(c.id)})` : ''}`);
+      if (manifest) {
+        const readers = new Set(base.requests.flatMap((r) => r.clients.map((x) => x.client)));
+        assert.deepEqual([...readers], [CLIENT[c.client]], `${c.id}: a project that pins ${manifest.text.split('\n')[0]} is read by its own client only`);
+      }
       if (c.method) assert.equal(request.method ?? 'POST', first?.method ?? c.method, `${c.id}: method`);
-      const loud = outcome.findings.filter((f) => f.severity === 'error' || f.severity === 'warning');
+      if (c.wire) {
+        // What the lint says the request carries is what the client sent (log probs; issue 30 item 2).
+        const sites = outcome.extraction.requestSites.filter((s) => s.apiKind === 'chat');
+        const said = sites.length === 0 ? 'logprobs absent, top_logprobs absent' : wireLogprobs(Object.fromEntries(Object.entries(sites[sites.length - 1].params).filter(([k]) => k === 'logprobs' || k === 'top_logprobs').map(([k, v]) => [k, v.valueType === 'boolean' ? v.value === 'True' || v.value === 'true' : v.valueType === 'number' ? Number(v.value) : v.value])));
+        assert.equal(said, wireLogprobs(first?.body), `${c.id}: log probs of the request site`);
+        const body = first?.body ?? {};
+        const topOnly = body.top_logprobs !== undefined && body.logprobs !== true;
+        assert.equal(outcome.findings.some((f) => f.ruleId === 'top-logprobs-without-logprobs'), topOnly, `${c.id}: top-logprobs-without-logprobs exactly when the body has top_logprobs without logprobs`);
+      }
+      const loud = outcome.findings.filter((f) => (f.severity === 'error' || f.severity === 'warning') && !(c.wire && /^(top-)?logprobs-/.test(f.ruleId)));
       const served = first !== undefined && SERVED.test(new URL(sent!).pathname);
       if (served) {
         // The same value may reach another client that breaks on it (a `.env` read by Node and Python clients):

@@ -233,7 +233,7 @@ function lintWithinBudget(input: { path: string; text: string; format?: Format }
   if (options.cellAt) extraction.parseProblems = extraction.parseProblems.map((p) => withinCell(p, options.cellAt!));
   const env = options.env ?? NO_ENV;
   const crossFile = importCrossFile(extraction, document.path, env);
-  const resolution = resolve(extraction, config);
+  const resolution = resolve(extraction, config, facts.clientPins?.(document.path) ?? []);
   const documentEnv = withDocument(env, envFactsOf(document.path, text, extraction, resolution.baseUrls));
 
   const findings: Finding[] = [];

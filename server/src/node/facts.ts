@@ -5,11 +5,14 @@ import { parse as parseDotenv } from 'dotenv';
 import type { WorkspaceFacts } from '../core/model/facts';
 import { readTrackedPaths, type TrackedPaths } from './git-index';
 import { readBounded } from './read';
+import { folderPins, isManifestName, type ClientPin } from '../core/workspace/client-pins';
 
 /** Largest `.gitignore` read (bytes); a larger one is treated as absent. */
 export const MAX_GITIGNORE_BYTES = 1024 * 1024;
 /** Largest dotenv file read for facts (sibling `.env*`, `env_file:` targets), in bytes. */
 export const MAX_ENV_FACT_BYTES = 1024 * 1024;
+/** Largest manifest or lock file read for client pins (`package-lock.json`, `uv.lock`), in bytes. */
+export const MAX_MANIFEST_BYTES = 8 * 1024 * 1024;
 
 /** Whether `path` lies inside the folder `dir` (or is it), both absolute. */
 function isInside(path: string, dir: string): boolean {
@@ -114,6 +117,7 @@ export class NodeWorkspaceFacts implements WorkspaceFacts {
   private readonly dirGenerations = new Map<string, number>();
   /** The editor's text of an open, possibly unsaved file (absolute path), read before the disk. */
   private overlay: (absPath: string) => string | undefined = () => undefined;
+  private readonly pinsOfDir = new Map<string, ClientPin[]>();
 
   constructor(readonly root: string) {}
 
@@ -199,6 +203,7 @@ export class NodeWorkspaceFacts implements WorkspaceFacts {
     this.envCache.clear();
     this.envFiles.clear();
     this.generationAll++;
+    this.pinsOfDir.clear();
   }
 
   /**
@@ -279,5 +284,37 @@ export class NodeWorkspaceFacts implements WorkspaceFacts {
       this.envCache.set(dir, cached);
     }
     return cached;
+  }
+
+  clientPins(path: string): ClientPin[] {
+    const abs = this.abs(path);
+    const top = this.workTreeOf(abs);
+    const out: ClientPin[] = [];
+    for (let dir = dirname(abs); ; dir = dirname(dir)) {
+      for (const pin of this.folderPins(dir)) if (!out.some((p) => p.name === pin.name && p.ecosystem === pin.ecosystem)) out.push(pin);
+      if (dir === top || !isInside(dir, top) || dirname(dir) === dir) break;
+    }
+    return out;
+  }
+
+  /** The pins of one folder's manifests, cached; `file` is relative to the root (`trainer/uv.lock`). */
+  private folderPins(dir: string): ClientPin[] {
+    let pins = this.pinsOfDir.get(dir);
+    if (pins) return pins;
+    let names: string[] = [];
+    try {
+      names = readdirSync(dir).filter(isManifestName).sort();
+    } catch {
+      names = [];
+    }
+    const files: [string, string][] = [];
+    for (const name of names) {
+      const read = readBounded(join(dir, name), MAX_MANIFEST_BYTES);
+      if (read.kind === 'bytes') files.push([name, read.bytes.toString('utf8')]);
+    }
+    const prefix = toPosix(relative(this.root, dir));
+    pins = folderPins(files).map((p) => ({ ...p, file: prefix && !prefix.startsWith('..') ? `${prefix}/${p.file}` : p.file }));
+    this.pinsOfDir.set(dir, pins);
+    return pins;
   }
 }

@@ -7,6 +7,7 @@
  */
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import type { WorkspaceFacts } from '../core/model/facts';
+import type { ClientPin } from '../core/workspace/client-pins';
 import { lintDocument, type LintOptions } from '../core/lint';
 import type { EnvView } from '../core/workspace/env-index';
 import { loadGrammars } from './grammars';
@@ -32,6 +33,7 @@ function remoteFacts(job: number): WorkspaceFacts {
     gitState: (path) => (callMain(job, 'gitState', [path]) as ReturnType<WorkspaceFacts['gitState']> | undefined) ?? 'unknown',
     siblingEnv: (path) => (callMain(job, 'siblingEnv', [path]) as ReturnType<WorkspaceFacts['siblingEnv']> | undefined) ?? {},
     envFile: (path, file) => callMain(job, 'envFile', [path, file]) as ReturnType<WorkspaceFacts['envFile']>,
+    clientPins: (path) => (callMain(job, 'clientPins', [path]) as ClientPin[] | undefined) ?? [],
   };
 }
 

@@ -1,7 +1,7 @@
 """Drives the real openai-python, anthropic-python and langchain-openai for the conformance suite.
 
 Run with the interpreter of a venv made by test/conformance/python/setup-venv.sh. Input: a JSON file of jobs
-{id, client, channel, envName, base?, text?, call}; each makes one call and ignores the answer (the
+{id, client, channel, envName, base?, text?, call, ctorKw?, bindKw?}; each makes one call and ignores the answer (the
 recording server keeps what was sent). Output: one JSON line per job, {id, error} with the exception's class
 and message when the call raised before or instead of an HTTP answer (the reason a row says "no request").
 
@@ -10,7 +10,8 @@ client: openai | anthropic | langchain. channel: how the base URL reaches the cl
   environ  os.environ[envName] = base, the constructor without base_url;
   dotenv   python-dotenv's load_dotenv() of the .env text, the constructor without base_url;
   export   bash runs the shell text and the client reads envName from the environment bash leaves.
-call: chat | completions | responses | embeddings | models | async-chat | messages | invoke | invoke-bound.
+call: chat | completions | responses | embeddings | models | async-chat | messages | invoke | invoke-bound |
+  invoke-kw (langchain: ChatOpenAI(**ctorKw), then .bind(**bindKw) when given, then invoke).
 """
 import asyncio
 import io
@@ -36,7 +37,8 @@ def client_for(job, base):
         return Anthropic(api_key="sk-ant-conformance-fake", max_retries=0, timeout=5, **kw)
     if job["client"] == "langchain":
         from langchain_openai import ChatOpenAI
-        return ChatOpenAI(model="m", api_key="sk-conformance-fake", max_retries=0, timeout=5, logprobs=True, **kw)
+        ctor = job.get("ctorKw", {"logprobs": True})
+        return ChatOpenAI(model="m", api_key="sk-conformance-fake", max_retries=0, timeout=5, **ctor, **kw)
     raise ValueError(job["client"])
 
 
@@ -60,6 +62,8 @@ def call(job, c):
         c.invoke("hi")
     elif what == "invoke-bound":
         c.bind(logprobs=True, top_logprobs=5).invoke("hi")
+    elif what == "invoke-kw":
+        (c.bind(**job["bindKw"]) if "bindKw" in job else c).invoke("hi")
     else:
         raise ValueError(what)
 

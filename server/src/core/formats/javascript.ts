@@ -1,14 +1,16 @@
 import type { Language } from 'web-tree-sitter';
 import { BudgetExceeded } from '../budget';
-import { emptyExtraction, type Consumer, type ConsumerId, type Extraction } from '../model/types';
+import { emptyExtraction, type Consumer, type ConsumerId, type Extraction, type SdkCall } from '../model/types';
+import { SDK_METHODS } from './python/sdk-calls';
 import { joinedConsumer } from './joins';
 import { shortVia } from './python/evidence';
 import { nodeRange, parseWith, snapshotOf, type SyntaxNode } from './treesitter';
 
 /**
- * JavaScript/TypeScript files are read for one thing: where they read the environment
- * (`process.env.X`, `process.env["X"]`, `const { X } = process.env`) and which client the value flows
- * into. Their own literals are not linted, so nothing here becomes a `Setting`.
+ * JavaScript/TypeScript files are read for where they read the environment (`process.env.X`,
+ * `process.env["X"]`, `const { X } = process.env`), which client the value flows into, and which SDK calls
+ * those clients make (`client.completions.create`: path and method of each request). Their own literals
+ * are not linted, so nothing here becomes a `Setting`.
  */
 
 /** Files above this size, or whose lines average over `MINIFIED_LINE` characters, are bundles or generated code: not read. */
@@ -21,7 +23,7 @@ const CLIENTS: Record<string, Extract<ConsumerId, 'openai-sdk' | 'anthropic'>> =
 /** Wrappers that leave the value as it is: `(x)`, `x!`, `x as string`, `x satisfies T`, `<string>x`. */
 const TRANSPARENT = new Set(['parenthesized_expression', 'non_null_expression', 'as_expression', 'satisfies_expression', 'type_assertion']);
 
-const NODE_TYPES = ['member_expression', 'subscript_expression', 'variable_declarator', 'assignment_expression', 'formal_parameters', 'arrow_function', 'template_string', 'binary_expression', 'new_expression', 'comment'];
+const NODE_TYPES = ['member_expression', 'subscript_expression', 'variable_declarator', 'assignment_expression', 'formal_parameters', 'arrow_function', 'template_string', 'binary_expression', 'new_expression', 'call_expression', 'comment'];
 const NODE_TYPE_SET = new Set(NODE_TYPES);
 
 /** The identifier a parameter declares (`x`, `x = 1`, TS `x: string`, `x?: string`), else `undefined`. */
@@ -202,6 +204,70 @@ function clientJoin(walk: Walk, node: SyntaxNode): void {
   }
 }
 
+/** A client construction (`const client = new OpenAI({ baseURL })`) and the name it is bound to. */
+interface JsClient {
+  target: string;
+  start: number;
+  family: SdkCall['family'];
+  hasBase: boolean;
+  baseRange?: { start: number; end: number };
+}
+
+/**
+ * `new OpenAI({…})` / `new Anthropic({…})` bound to a name (`const client = …`, `this.client = …`): whether
+ * it passes `baseURL` (options that are not an object literal may: counted as passing one, with no range).
+ */
+function jsClient(node: SyntaxNode): JsClient | undefined {
+  const ctor = node.childForFieldName('constructor');
+  const name = ctor?.type === 'identifier' ? ctor.text : ctor?.type === 'member_expression' ? ctor.childForFieldName('property')?.text : undefined;
+  const id = name !== undefined && Object.hasOwn(CLIENTS, name) ? CLIENTS[name] : undefined;
+  if (!id) return undefined;
+  let { parent } = outer(node);
+  if (parent?.type === 'await_expression') parent = outer(parent).parent;
+  const left = parent?.type === 'variable_declarator' ? parent.childForFieldName('name') : parent?.type === 'assignment_expression' ? parent.childForFieldName('left') : null;
+  if (!left || (left.type !== 'identifier' && left.type !== 'member_expression')) return undefined;
+  const options = node.childForFieldName('arguments')?.namedChildren.find((c) => c?.type !== 'comment');
+  const family = id === 'anthropic' ? 'anthropic' : 'openai';
+  const client: JsClient = { target: left.text.replace(/\s+/g, ''), start: node.startIndex, family, hasBase: false };
+  if (!options) return client;
+  if (inner(options).type !== 'object') return { ...client, hasBase: true };
+  for (const member of inner(options).namedChildren) {
+    if (member?.type === 'shorthand_property_identifier' && member.text === 'baseURL') return { ...client, hasBase: true, baseRange: nodeRange(member) };
+    if (member?.type === 'spread_element') return { ...client, hasBase: true };
+    const key = member?.type === 'pair' ? member.childForFieldName('key') : null;
+    const value = member?.childForFieldName('value');
+    if (key && value && (key.type === 'property_identifier' ? key.text : stringValue(key)) === 'baseURL') return { ...client, hasBase: true, baseRange: nodeRange(value) };
+  }
+  return client;
+}
+
+/**
+ * `client.chat.completions.create({ model: "m", … })` and the other SDK methods (`SDK_METHODS`, the same
+ * resource paths in openai-node 7.59.0 and anthropic-node 1.15.0, recorded by test/conformance) on a client
+ * constructed in the file: the last construction bound to the receiver's name before the call.
+ */
+function jsSdkCall(node: SyntaxNode, clients: readonly JsClient[]): SdkCall | undefined {
+  const fn = node.childForFieldName('function');
+  if (fn?.type !== 'member_expression') return undefined;
+  const callee = fn.text.replace(/\s+/g, '').replace(/\?\./g, '.');
+  const m = SDK_METHODS.find((x) => x.re.test(callee));
+  if (!m) return undefined;
+  const receiver = m.re.exec(callee)![1];
+  const bound = clients.filter((c) => c.target === receiver && c.start < node.startIndex && c.family === m.family);
+  const client = bound[bound.length - 1];
+  const first = node.childForFieldName('arguments')?.namedChildren.find((c) => c?.type !== 'comment');
+  let model: string | undefined;
+  for (const member of first && inner(first).type === 'object' ? inner(first).namedChildren : []) {
+    const key = member?.type === 'pair' ? member.childForFieldName('key') : null;
+    if (key && (key.type === 'property_identifier' ? key.text : stringValue(key)) === 'model') model = stringValue(member!.childForFieldName('value'));
+  }
+  return {
+    family: m.family, method: m.method, path: m.path, callee, range: nodeRange(node),
+    ...(client ? { clientGroup: `new@${client.start}`, clientHasBaseUrl: client.hasBase, ...(client.baseRange ? { clientBaseRange: client.baseRange } : {}) } : {}),
+    ...(model !== undefined ? { model } : {}),
+  };
+}
+
 /** `const { A, B: b, C = "d" } = process.env`: one read per property, and the local names bound. */
 function destructured(walk: Walk, pattern: SyntaxNode): void {
   for (const member of pattern.namedChildren) {
@@ -250,6 +316,7 @@ export function extractJavaScript(text: string, language: Language): Extraction 
     const nodes: SyntaxNode[] = [];
     for (let i = 0; i < snapshot.size; i++) if (NODE_TYPE_SET.has(snapshot.typeOf(i)) && snapshot.endOf(i) !== 0) nodes.push(snapshot.node(i));
     const walk: Walk = { text, out, bindings: new Map() };
+    const clients: JsClient[] = [];
     // Bindings first (a name may be used above its declaration, inside a function).
     for (const node of nodes) {
       if (node.type === 'variable_declarator') {
@@ -290,9 +357,17 @@ export function extractJavaScript(text: string, language: Language): Extraction 
         case 'binary_expression':
           if (node.childForFieldName('operator')?.type === '+') plusJoin(walk, node);
           break;
-        case 'new_expression':
+        case 'new_expression': {
           clientJoin(walk, node);
+          const client = jsClient(node);
+          if (client) clients.push(client);
           break;
+        }
+        case 'call_expression': {
+          const call = jsSdkCall(node, clients);
+          if (call) (out.sdkCalls ??= []).push(call);
+          break;
+        }
       }
     }
     out.envReads.sort((a, b) => a.range.start - b.range.start);

@@ -1,3 +1,5 @@
+import type { ClientPin } from '../workspace/client-pins';
+
 /**
  * Facts about the workspace that are not in the document text. Core never touches the file system
  * or git; the CLI and the language server inject an implementation (`server/src/node/facts.ts`).
@@ -23,6 +25,13 @@ export interface WorkspaceFacts {
    * read (missing, too large, not a regular file).
    */
   envFile(path: string, file: string): Record<string, string> | 'outsideWorkTree' | undefined;
+  /**
+   * The client packages (openai, anthropic, langchain-openai; openai-node, …) the project around a document
+   * declares or locks: per package, from the nearest folder upwards (to the work tree's top) whose
+   * manifests (`requirements*.txt`, `pyproject.toml`, `uv.lock`, `poetry.lock`, `Pipfile(.lock)`,
+   * `package.json`, `package-lock.json`) name it, a lock's version over a constraint. Absent = none known.
+   */
+  clientPins?(path: string): ClientPin[];
 }
 
 /** Facts for a document with no workspace around it (stdin, an untitled buffer, unit tests). */

@@ -306,6 +306,11 @@ export interface SdkCall {
   clientGroup?: string;
   /** True when that construction passes `base_url` itself (then the environment's base URL does not reach the call). */
   clientHasBaseUrl?: boolean;
+  /**
+   * The range of that construction's `base_url` value (`os.environ["X"]` in `OpenAI(base_url=os.environ["X"])`,
+   * `process.env.X` in `new OpenAI({ baseURL: process.env.X })`): an env read inside it reaches the call.
+   */
+  clientBaseRange?: Range;
   /** The literal `model=` of the call (or of the chat-model construction). */
   model?: string;
 }

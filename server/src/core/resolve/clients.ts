@@ -1,5 +1,6 @@
 import type { ConsumerId, Loader, Setting } from '../model/types';
 import { CONSUMER_CHAT_PATH } from './urls';
+import { allowsMajor, type ClientPin } from '../workspace/client-pins';
 
 /**
  * The real clients whose request URL Rollout Lint models, each checked by the conformance suite
@@ -137,10 +138,71 @@ export const CLIENT_URL: Record<RequestClient, { trims: boolean; join: (base: st
 export interface ClientReading {
   client: RequestClient;
   loader?: Loader;
+  /** The project's pin of the client's package, as rows show it (`openai==2.54.0 in requirements.txt`). */
+  pin?: string;
 }
 
-/** The clients that may read a base-URL setting for one consumer. */
-export function clientsOf(setting: Setting, consumer: ConsumerId, via: string): ClientReading[] {
+/** The package whose version a client's facts depend on, by registry. */
+const PACKAGE_OF: Partial<Record<RequestClient, Pick<ClientPin, 'ecosystem' | 'name'>>> = {
+  'openai-python': { ecosystem: 'pypi', name: 'openai' },
+  'openai-python-2': { ecosystem: 'pypi', name: 'openai' },
+  'anthropic-python': { ecosystem: 'pypi', name: 'anthropic' },
+  'openai-node': { ecosystem: 'npm', name: 'openai' },
+  'anthropic-node': { ecosystem: 'npm', name: '@anthropic-ai/sdk' },
+  'langchain-js': { ecosystem: 'npm', name: '@langchain/openai' },
+};
+
+/**
+ * The openai-python major each modelled client stands for: the conformance suite runs 3.22.1 and 2.54.0,
+ * which join a base with a query differently (see `openaiPython3Join`). No other major is recorded.
+ */
+const OPENAI_PYTHON_MAJOR: Partial<Record<RequestClient, number>> = { 'openai-python': 3, 'openai-python-2': 2 };
+
+/** `openai==2.54.0 in requirements.txt`, `openai 2.54.0 in uv.lock`, `openai@^7.59.0 in package.json`. */
+function pinText(pin: ClientPin): string {
+  const spec = pin.locked ? ` ${pin.spec}` : pin.ecosystem === 'npm' ? `@${pin.spec}` : pin.spec;
+  return `${pin.name}${pin.spec ? spec : ''} in ${pin.file}`;
+}
+
+/**
+ * `readings` as the project's pins decide:
+ * - a project that pins client packages of one registry only (PyPI: `openai`, `anthropic`,
+ *   `langchain-openai`; npm: `openai`, `@anthropic-ai/sdk`, `@langchain/openai`) has no SDK of the other
+ *   installed: readings by the other registry's SDKs are dropped (a Python project's `.env` is not read by
+ *   openai-node);
+ * - where the openai pin allows only majors a recorded client stands for, the other openai-python client is
+ *   dropped (`openai>=2,<3` keeps `openai-python 2.x` alone); a pin to a major nothing records (0.x, 1.x), or
+ *   no pin, leaves both.
+ * `native`: the registry of the document's own language (a Python file's reader is a Python client whatever
+ * the manifests say), never dropped. Never drops every reading. Each reading whose package is pinned names the pin.
+ */
+export function pinnedReadings(readings: ClientReading[], pins: readonly ClientPin[], native?: ClientPin['ecosystem']): ClientReading[] {
+  if (pins.length === 0) return readings;
+  const pinOf = (client: RequestClient) => {
+    const pkg = PACKAGE_OF[client];
+    return pkg && pins.find((p) => p.ecosystem === pkg.ecosystem && p.name === pkg.name);
+  };
+  const registries = new Set(pins.map((p) => p.ecosystem));
+  if (native) registries.add(native);
+  const installed = registries.size === 1 ? readings.filter((r) => !PACKAGE_OF[r.client] || registries.has(PACKAGE_OF[r.client]!.ecosystem)) : readings;
+  const inProject = installed.length > 0 ? installed : readings;
+  const openai = pins.find((p) => p.ecosystem === 'pypi' && p.name === 'openai');
+  const isOpenaiPython = (r: ClientReading) => OPENAI_PYTHON_MAJOR[r.client] !== undefined;
+  const allowed = inProject.filter((r) => !isOpenaiPython(r) || allowsMajor(openai, OPENAI_PYTHON_MAJOR[r.client]!));
+  const kept = allowed.some(isOpenaiPython) || !inProject.some(isOpenaiPython) ? allowed : inProject;
+  return kept.map((r) => {
+    const pin = pinOf(r.client);
+    return pin ? { ...r, pin: pinText(pin) } : r;
+  });
+}
+
+/** The clients that may read a base-URL setting for one consumer (`pins`: the project's, see `pinnedReadings`). */
+export function clientsOf(setting: Setting, consumer: ConsumerId, via: string, pins: readonly ClientPin[] = []): ClientReading[] {
+  const native = setting.format === 'python' || setting.format === 'notebook' ? 'pypi' : setting.format === 'javascript' ? 'npm' : undefined;
+  return pinnedReadings(unpinnedClientsOf(setting, consumer, via), pins, native);
+}
+
+function unpinnedClientsOf(setting: Setting, consumer: ConsumerId, via: string): ClientReading[] {
   const envLike = setting.kind === 'env' || setting.kind === 'envDefault';
   const dotenv = setting.format === 'dotenv';
   const node = dotenv ? 'nodeDotenv' : undefined;
@@ -231,8 +293,9 @@ export const NO_REQUEST_REASON: Record<'en' | 'zh-CN', Record<NoRequestReason, s
   },
 };
 
-/** `openai-python 3.x (python-dotenv)`: a client reading as a row names it. */
+/** `openai-python 3.x (python-dotenv)`, `openai-python 2.x [openai==2.54.0 in requirements.txt]`: a client reading as a row names it. */
 export function readingLabel(reading: ClientReading): string {
   const loader: Partial<Record<Loader, string>> = { nodeDotenv: 'node dotenv', pythonDotenv: 'python-dotenv', posixShell: 'sh', compose: 'Compose', dockerEnvFile: 'docker --env-file' };
-  return reading.loader ? `${CLIENT_LABEL[reading.client]} (${loader[reading.loader]})` : CLIENT_LABEL[reading.client];
+  const label = reading.loader ? `${CLIENT_LABEL[reading.client]} (${loader[reading.loader]})` : CLIENT_LABEL[reading.client];
+  return reading.pin ? `${label} [${reading.pin}]` : label;
 }

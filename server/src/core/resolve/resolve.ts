@@ -8,6 +8,7 @@ import { roleOf } from './roles';
 import { effectiveRequestUrl, parseBaseUrl, sdkJoin, type ParsedBaseUrl } from './urls';
 import { CLIENT_URL, clientsOf, requestPath, valueFor, type ClientReading, type NoRequestReason, type RequestClient } from './clients';
 import { groupBy } from '../group-by';
+import type { ClientPin } from '../workspace/client-pins';
 
 /** The request one consumer sends on a base URL for one call (or, with no call in sight, the client's default). */
 export interface EffectiveRequest {
@@ -57,9 +58,10 @@ export interface Resolution {
 /**
  * Assigns roles (built-in table + `config.extraKeys`), then resolves every literal base URL's
  * consumers, provider profiles and effective request URLs. Mutates `setting.role` in place, and
- * turns a reference value (`os.environ/NAME`, `isReferenceValue`) into a dynamic one.
+ * turns a reference value (`os.environ/NAME`, `isReferenceValue`) into a dynamic one. `pins`: the client
+ * packages the project pins (`WorkspaceFacts.clientPins`), which decide which client versions the requests stand for.
  */
-export function resolve(extraction: Extraction, config: LintConfig): Resolution {
+export function resolve(extraction: Extraction, config: LintConfig, pins: readonly ClientPin[] = []): Resolution {
   const providers = [...config.extraProviders, ...BUILTIN_PROVIDERS];
   const settings: Setting[] = [];
   for (const s of extraction.settings) {
@@ -89,7 +91,7 @@ export function resolve(extraction: Extraction, config: LintConfig): Resolution 
       parsed,
       consumers,
       providers: parsed ? matchProviders(value, providers) : [],
-      requests: parsed || SCHEMELESS.test(value) ? consumers.flatMap((consumer) => requestsOf(setting, value, consumer, calls, parsed !== undefined)) : [],
+      requests: parsed || SCHEMELESS.test(value) ? consumers.flatMap((consumer) => requestsOf(setting, value, consumer, calls, parsed !== undefined, pins)) : [],
     });
   }
   return { settings, baseUrls, providers, byRole: rolesOf(settings) };
@@ -121,14 +123,19 @@ const FAMILY: Partial<Record<Consumer['id'], SdkCall['family']>> = { 'openai-sdk
 /**
  * The calls in the document that request `setting` for `consumer`: those on the client its kwarg
  * constructs (`client = OpenAI(base_url=…)` → `client.models.list()`), or, for an environment variable,
- * those on clients built without `base_url` (the SDK reads the variable then).
+ * those on clients whose `base_url` reads it (`OpenAI(base_url=os.environ["X"])`, the read's range inside
+ * the argument) and, when no client does, those built without `base_url` (the SDK reads the variable then).
  */
 export function callsFor(setting: Setting, consumer: Consumer, calls: readonly SdkCall[]): SdkCall[] {
   const family = FAMILY[consumer.id];
   if (!family || consumer.appendedPath !== undefined) return [];
   const envLike = setting.kind === 'env' || setting.kind === 'envDefault';
   if (setting.kind === 'kwarg') return calls.filter((c) => c.family === family && c.clientGroup === setting.group);
-  if (envLike) return calls.filter((c) => c.family === family && !c.clientHasBaseUrl);
+  if (envLike) {
+    const r = setting.valueRange;
+    const passed = calls.filter((c) => c.family === family && c.clientBaseRange !== undefined && c.clientBaseRange.start <= r.start && r.end <= c.clientBaseRange.end);
+    return passed.length > 0 ? passed : calls.filter((c) => c.family === family && !c.clientHasBaseUrl);
+  }
   return [];
 }
 
@@ -146,8 +153,8 @@ const CLIENTS_BY_FORMAT: Partial<Record<Format, ReadonlySet<RequestClient>>> = {
  * by the reader's own clients only: a Python reader does not send openai-node's request. All of them
  * when none of the reader's language is among them.
  */
-function readersOf(setting: Setting, consumer: Consumer): ClientReading[] {
-  const all = clientsOf(setting, consumer.id, consumer.via);
+function readersOf(setting: Setting, consumer: Consumer, pins: readonly ClientPin[]): ClientReading[] {
+  const all = clientsOf(setting, consumer.id, consumer.via, pins);
   const here = setting.origin ? CLIENTS_BY_FORMAT[setting.format] : undefined;
   if (!here) return all;
   const kept = all.filter((r) => here.has(r.client));
@@ -160,9 +167,10 @@ function readersOf(setting: Setting, consumer: Consumer): ClientReading[] {
  * clients (and `.env` loaders) that send it. Consumers without a modelled client use
  * `effectiveRequestUrl` on the trimmed value. `parsed` false: the value has no scheme, nothing is sent.
  */
-function requestsOf(setting: Setting, value: string, consumer: Consumer, calls: readonly SdkCall[], parsed: boolean): EffectiveRequest[] {
-  const readings = readersOf(setting, consumer);
+function requestsOf(setting: Setting, value: string, consumer: Consumer, calls: readonly SdkCall[], parsed: boolean, pins: readonly ClientPin[]): EffectiveRequest[] {
   const decided = callsFor(setting, consumer, calls);
+  // SDK method calls in sight are made by the SDK's client, not by LangChain JS (which has none of them).
+  const readings = readersOf(setting, consumer, pins).filter((r) => decided.length === 0 || r.client !== 'langchain-js');
   const operationOnly = consumer.appendedPath === undefined && consumer.operationPath !== undefined;
   const shapes: { method: 'GET' | 'POST'; path: string; call?: string; model?: string; assumed?: boolean }[] = [];
   for (const c of decided) {

@@ -1,4 +1,4 @@
-import type { Finding, Range, Setting } from '../model/types';
+import type { Finding, Range, RequestSite, Setting } from '../model/types';
 import type { LintOutcome } from '../lint';
 import { maskSecret, redactUrlSecrets } from '../model/secret';
 import { LineIndex } from '../positions';
@@ -87,8 +87,23 @@ function guessKeyName(name: string): string | undefined {
   return m ? `${m[1]}_API_KEY` : undefined;
 }
 
-function logprobsOf(outcome: LintOutcome): EndpointRow['logprobs'] {
-  const sites = outcome.extraction.requestSites.filter((s) => s.apiKind !== 'unknown' || s.isRollout);
+/**
+ * The request sites a row's log-prob state is judged on: those that carry `setting` itself (a
+ * `ChatOpenAI(base_url=…, logprobs=True)` constructor, or a `.bind(…)` of it) when there are such (`own`),
+ * else every site of the file.
+ */
+function rowSites(outcome: LintOutcome, setting: Setting): { sites: RequestSite[]; own: boolean } {
+  const all = outcome.extraction.requestSites.filter((s) => s.apiKind !== 'unknown' || s.isRollout);
+  const own = all.filter((s) => Object.values(s.params).includes(setting));
+  return own.length > 0 ? { sites: own, own: true } : { sites: all, own: false };
+}
+
+/** Whether a finding is about one of `sites` (inside the call or dict, or on one of its parameters). */
+function aboutSites(f: Finding, sites: readonly RequestSite[]): boolean {
+  return sites.some((s) => within(f.range, s.range) || Object.values(s.params).some((p) => within(f.range, p.statementRange)));
+}
+
+function logprobsOf(sites: readonly RequestSite[]): EndpointRow['logprobs'] {
   if (sites.length === 0) return 'unknown';
   return sites.every((s) => logprobsState(s.params[logprobsKey(s)]) === 'on') ? 'requested' : 'missing';
 }
@@ -108,19 +123,20 @@ function modelOf(setting: Setting, outcome: LintOutcome): string | null {
 export function endpointRows(outcome: LintOutcome, env?: EnvView, locale: Locale = 'en'): EndpointRow[] {
   const lines = new LineIndex(outcome.document.text);
   const rows: EndpointRow[] = [];
-  const logprobs = logprobsOf(outcome);
   for (const base of outcome.resolution.baseUrls) {
     if (!base.parsed && base.requests.length === 0) continue;
     const { setting } = base;
     const at = lines.positionAt(setting.valueRange.start);
     const key = pairedKey(setting, outcome);
+    const { sites, own } = rowSites(outcome, setting);
+    const logprobs = logprobsOf(sites);
     // What the row shows (its key, its log probs) is judged by the same findings Problems lists:
     // a row is clean only when its base URL, its paired key and the file's requests are.
     const findings = outcome.findings
       .filter((f: Finding) =>
         within(f.range, setting.statementRange) || within(f.range, setting.valueRange)
         || (key !== undefined && (within(f.range, key.statementRange) || within(f.range, key.valueRange)))
-        || (logprobs !== 'unknown' && REQUEST_RULES.test(f.ruleId)))
+        || (logprobs !== 'unknown' && REQUEST_RULES.test(f.ruleId) && (!own || aboutSites(f, sites))))
       .map((f) => ({ ruleId: f.ruleId, severity: f.severity, message: f.message }));
     const common = {
       file: outcome.document.path,

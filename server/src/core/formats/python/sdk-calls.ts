@@ -1,14 +1,15 @@
-import type { SdkCall } from '../../model/types';
+import type { Range, SdkCall } from '../../model/types';
 import { callTargets, rangeOf, type PyContext } from './context';
 import { callArguments, compact } from './env';
 import { stringValue } from './literals';
 
 /**
  * SDK methods → the request they send (run against a recording server by test/conformance with
- * openai-python 3.22.1 and 2.54.0, anthropic-python 1.13.0, langchain-openai 1.6.6): the resource paths of
- * openai-python `src/openai/resources/*` and anthropic-python `resources/messages`.
+ * openai-python 3.22.1 and 2.54.0, anthropic-python 1.13.0, langchain-openai 1.6.6, and openai-node 7.59.0 /
+ * anthropic-node 1.15.0, whose resources use the same paths): the resource paths of openai-python
+ * `src/openai/resources/*` and anthropic-python `resources/messages`.
  */
-const METHODS: { re: RegExp; family: SdkCall['family']; method: SdkCall['method']; path: string }[] = [
+export const SDK_METHODS: { re: RegExp; family: SdkCall['family']; method: SdkCall['method']; path: string }[] = [
   { re: /^(.+?)\.(?:beta\.)?chat\.completions\.(?:create|parse|stream)$/, family: 'openai', method: 'POST', path: '/chat/completions' },
   { re: /^(.+?)\.completions\.create$/, family: 'openai', method: 'POST', path: '/completions' },
   { re: /^(.+?)\.responses\.(?:create|parse|stream)$/, family: 'openai', method: 'POST', path: '/responses' },
@@ -32,7 +33,7 @@ function modelOf(ctx: PyContext, call: Parameters<typeof callArguments>[0]): str
  */
 export function readSdkCalls(ctx: PyContext): void {
   const targets = callTargets(ctx);
-  const constructions = new Map<string, { start: number; group: string; hasBase: boolean }[]>();
+  const constructions = new Map<string, { start: number; group: string; hasBase: boolean; baseRange?: Range }[]>();
   const out: SdkCall[] = [];
   for (const { node } of ctx.collected.calls) {
     const fn = node.childForFieldName('function');
@@ -40,14 +41,16 @@ export function readSdkCalls(ctx: PyContext): void {
     const target = targets.get(node.id);
     if (fn && CLIENT_CLASS.test(callee) && target !== undefined) {
       const list = constructions.get(target) ?? [];
-      list.push({ start: node.startIndex, group: `call@${fn.startIndex}`, hasBase: callArguments(node).keywords.has('base_url') });
+      const base = callArguments(node).keywords.get('base_url');
+      list.push({ start: node.startIndex, group: `call@${fn.startIndex}`, hasBase: base !== undefined, ...(base ? { baseRange: rangeOf(base) } : {}) });
       constructions.set(target, list);
     }
     if (fn && CHAT_MODEL.test(callee)) {
       const kw = callArguments(node).keywords;
       const responses = kw.get('use_responses_api')?.text === 'True';
-      const hasBase = kw.has('base_url') || kw.has('openai_api_base');
-      out.push({ family: 'openai', method: 'POST', path: responses ? '/responses' : '/chat/completions', callee, range: rangeOf(node), clientGroup: `call@${fn.startIndex}`, clientHasBaseUrl: hasBase, model: modelOf(ctx, node) });
+      const base = kw.get('base_url') ?? kw.get('openai_api_base');
+      const hasBase = base !== undefined;
+      out.push({ family: 'openai', method: 'POST', path: responses ? '/responses' : '/chat/completions', callee, range: rangeOf(node), clientGroup: `call@${fn.startIndex}`, clientHasBaseUrl: hasBase, ...(base ? { clientBaseRange: rangeOf(base) } : {}), model: modelOf(ctx, node) });
       // langchain-openai 1.6.6 `ChatOpenAI` reads OPENAI_API_BASE when no base_url is passed
       // (langchain_openai/chat_models/base.py: `base_url_env="OPENAI_API_BASE"`; recorded by test/conformance).
       if (!hasBase) ctx.out.envReads.push({ name: 'OPENAI_API_BASE', range: rangeOf(fn) });
@@ -55,12 +58,12 @@ export function readSdkCalls(ctx: PyContext): void {
   }
   for (const { node } of ctx.collected.calls) {
     const callee = compact(node.childForFieldName('function'));
-    const m = METHODS.find((x) => x.re.test(callee));
+    const m = SDK_METHODS.find((x) => x.re.test(callee));
     if (!m) continue;
     const receiver = m.re.exec(callee)![1];
     const before = (constructions.get(receiver) ?? []).filter((c) => c.start < node.startIndex);
     const client = before[before.length - 1];
-    out.push({ family: m.family, method: m.method, path: m.path, callee, range: rangeOf(node), ...(client ? { clientGroup: client.group, clientHasBaseUrl: client.hasBase } : {}), model: modelOf(ctx, node) });
+    out.push({ family: m.family, method: m.method, path: m.path, callee, range: rangeOf(node), ...(client ? { clientGroup: client.group, clientHasBaseUrl: client.hasBase, ...(client.baseRange ? { clientBaseRange: client.baseRange } : {}) } : {}), model: modelOf(ctx, node) });
   }
   if (out.length > 0) ctx.out.sdkCalls = out.sort((a, b) => a.range.start - b.range.start);
 }

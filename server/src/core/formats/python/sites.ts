@@ -1,13 +1,13 @@
 import type { ApiKind, RequestSite, Setting } from '../../model/types';
 import type { SyntaxNode } from '../treesitter';
-import { putRecord, rangeOf, type PyContext } from './context';
+import { callTargets, putRecord, rangeOf, type PyContext } from './context';
 import { callArguments, compact } from './env';
 import { clientEndpoint, joinedUrl } from './endpoint';
 import { insertionFor } from './insertion';
 import { fstringSegment, stringParts, stringValue } from './literals';
 import { auxiliaryScopeReason, callsPassing, resultReadReason, rolloutScopeReason } from './rollout';
 import type { DictInfo } from './symbols';
-import type { Scope } from './walk';
+import type { Located, Scope } from './walk';
 import { namesOtherEndpoint } from '../../model/clients';
 
 /** The API an SDK-style callee talks to; `undefined` when it is not a known request call. */
@@ -140,7 +140,7 @@ function kwargSite(ctx: PyContext, call: SyntaxNode, scope: Scope, apiKind: ApiK
       const setting = ctx.kwargs.get(arg.id);
       if (!setting) continue;
       putRecord(params, setting.key, setting);
-      if (setting.key !== 'extra_body') continue;
+      if (setting.key !== 'extra_body' && !(setting.key === 'model_kwargs' && CHAT_MODEL.test(callee))) continue;
       const extra = resolveDict(ctx, arg.childForFieldName('value'), scope);
       const extraParams = extra ? dictParams(ctx, extra) : undefined;
       if (extra) extra.used = true;
@@ -190,9 +190,62 @@ function postSite(ctx: PyContext, call: SyntaxNode, scope: Scope, callee: string
   return dictSite(ctx, dict, apiKind, scope, [call], { callee, ...(url.endpoint !== undefined ? { endpoint: url.endpoint } : {}) });
 }
 
+/** langchain-openai chat models, whose constructor fields and `model_kwargs` go into every request. */
+const CHAT_MODEL = /(^|\.)ChatOpenAI$/;
+
+/** A log-prob parameter (`logprobs`, `top_logprobs`) on a site, directly or from `model_kwargs`. */
+function asksLogprobs(site: RequestSite): boolean {
+  return site.params.logprobs !== undefined || site.params.top_logprobs !== undefined;
+}
+
+/** A constructor `logprobs` pydantic coerces (`"true"`, `1` → `true`; langchain-openai 1.6.6): what is sent is not what is written. */
+function coerced(site: RequestSite): boolean {
+  const v = site.params.logprobs;
+  return v !== undefined && v.valueType !== 'boolean' && v.valueType !== 'null';
+}
+
+/**
+ * langchain-openai chat-model request sites: `ChatOpenAI(…, logprobs=True, top_logprobs=5)` and
+ * `llm.bind(logprobs=True, …)`. Recorded with langchain-openai 1.6.6 against a recording server: the
+ * constructor's `logprobs`/`top_logprobs` and its `model_kwargs` entries are sent with every request (pydantic
+ * turns `logprobs="true"` or `1` into `true`; `logprobs=5` raises); `.bind(…)` sends its values as written, over
+ * the constructor's. Only calls naming a log-prob parameter are sites. A constructor that a `.bind(…)` in the
+ * file extends (`ChatOpenAI(…).bind(…)`, or `llm = ChatOpenAI(…)` then `llm.bind(…)`) is no site of its own: the
+ * bind site carries both. A `.bind(…)` of an unseen model without `logprobs` is no site (the model may set it),
+ * nor is a constructor whose `logprobs` pydantic coerces.
+ */
+function chatModelSites(ctx: PyContext, calls: readonly Located[]): RequestSite[] {
+  const targets = callTargets(ctx);
+  const ctors = calls.filter(({ node }) => CHAT_MODEL.test(compact(node.childForFieldName('function'))));
+  const bound = new Set<number>();
+  const out: RequestSite[] = [];
+  for (const { node, scope } of calls) {
+    const fn = node.childForFieldName('function');
+    const receiver = fn?.type === 'attribute' && fn.childForFieldName('attribute')?.text === 'bind' ? fn.childForFieldName('object') : null;
+    if (!fn || !receiver) continue;
+    const site = kwargSite(ctx, node, scope, 'chat', compact(fn));
+    if (!site || !asksLogprobs(site)) continue;
+    const named = ctors.filter((c) => c.node.startIndex < node.startIndex && targets.get(c.node.id) === compact(receiver));
+    const ctor = receiver.type === 'call' ? ctors.find((c) => c.node.id === receiver.id) : named[named.length - 1];
+    const base = ctor ? kwargSite(ctx, ctor.node, ctor.scope, 'chat', compact(ctor.node.childForFieldName('function'))) : undefined;
+    if (ctor) bound.add(ctor.node.id);
+    if (base && site.params.logprobs === undefined && coerced(base)) continue;
+    for (const [k, v] of Object.entries(base?.params ?? {})) if (!Object.prototype.hasOwnProperty.call(site.params, k)) putRecord(site.params, k, v);
+    if (site.params.logprobs === undefined && !base) continue;
+    out.push(site);
+  }
+  for (const { node, scope } of ctors) {
+    if (bound.has(node.id)) continue;
+    const site = kwargSite(ctx, node, scope, 'chat', compact(node.childForFieldName('function')));
+    if (site && asksLogprobs(site) && !coerced(site)) out.push(site);
+  }
+  return out;
+}
+
 /**
  * Request sites: SDK calls (`…chat.completions.create(…)`, `…completions.create`, `…responses.create`,
- * LiteLLM `completion`) as `kwarg` sites; `….post(url, json=BODY)` over BODY's dict; then any unused dict
+ * LiteLLM `completion`) as `kwarg` sites; langchain-openai `ChatOpenAI(…)`/`.bind(…)` naming log-prob parameters
+ * (`chatModelSites`); `….post(url, json=BODY)` over BODY's dict; then any unused dict
  * literal shaped like a request body. Sites with an unresolvable `**splat` are skipped (their
  * parameters cannot be known).
  */
@@ -207,6 +260,7 @@ export function readSites(ctx: PyContext): void {
       : fn?.type === 'attribute' && fn.childForFieldName('attribute')?.text === 'post' ? postSite(ctx, node, scope, callee) : undefined;
     if (site) sites.push(site);
   }
+  sites.push(...chatModelSites(ctx, ctx.collected.calls));
   for (const { node } of ctx.collected.dicts) {
     const dict = ctx.dicts.get(node.id);
     if (!dict || dict.used) continue;
