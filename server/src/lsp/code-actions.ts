@@ -5,6 +5,7 @@ import type { Locale } from '../core/messages/locale';
 import { DIAGNOSTIC_SOURCE, diagnosticData } from './convert';
 import { disableLineEdit, hasLineComments, rcDisableEdits, rcFileFor } from './disable';
 import { safeFixAllEdits } from './fix-all';
+import { logprobsAdviceActions } from './logprobs-advice';
 import type { DocumentLint } from './lint-service';
 import { say } from './messages';
 import { pathToUri } from './workspace';
@@ -47,7 +48,8 @@ function documentEdit(uri: string, version: number | null, edits: LspTextEdit[],
  * only when it belongs to the current version), "Fix all <id> problems in this file" (safe fixes, when
  * two or more findings of the rule have one), "Disable <id> for this line" (a directive comment; for
  * JSON, `rules.<id>: "off"` in `.rolloutlintrc.json`) and "Show documentation for <id>"; and a
- * `source.fixAll.rollout-lint` action with every safe fix.
+ * `source.fixAll.rollout-lint` action with every safe fix; and, when the user asks, the rewrite that
+ * adds `logprobs=True` to a request no rule flags (`logprobsAdviceActions`).
  */
 export function codeActions(params: CodeActionParams, lint: DocumentLint, deps: CodeActionDeps): CodeAction[] {
   const only = params.context.only;
@@ -82,6 +84,7 @@ export function codeActions(params: CodeActionParams, lint: DocumentLint, deps: 
     const edits = safeFixAllEdits(lint, deps.grammars, deps.locale);
     if (edits) actions.push({ title: say(deps.locale, 'action.fixAllSafe'), kind: FIX_ALL_KIND, edit: documentEdit(uri, lint.version, edits, deps) });
   }
+  actions.push(...logprobsAdviceActions(params, lint, deps.locale, (edits) => documentEdit(uri, lint.version, edits, deps)));
   return actions;
 }
 

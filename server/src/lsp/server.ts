@@ -23,6 +23,7 @@ import { EndpointsRequest, listEndpoints } from './endpoints';
 import { EndpointRowsRequest, listEndpointRows } from './endpoint-rows';
 import { safeFixAll } from './fix-all';
 import { hoverAt } from './hover';
+import { LOGPROBS_ACTION_KIND, logprobsAdviceHover } from './logprobs-advice';
 import { WorkspaceEnv } from './env-index';
 import { envDefinitions, envReferences } from './navigation';
 import { LintService } from './lint-service';
@@ -182,7 +183,8 @@ export function startServer(connection: Connection): void {
       if (!lint) return null;
       const index = env.indexFor(lint.location.root);
       const chainOf = index ? (name: string) => index.chainFor(name, lint.location.relPath) : undefined;
-      return hoverAt(lint, lint.doc.coreOffset(p.position), locale, workspace.verified, workspace.surface, chainOf) ?? null;
+      const offset = lint.doc.coreOffset(p.position);
+      return hoverAt(lint, offset, locale, workspace.verified, workspace.surface, chainOf) ?? logprobsAdviceHover(lint, offset, locale) ?? null;
     });
     const navigate = async (uri: string, position: { line: number; character: number }) => {
       const lint = await lintOpen(uri);
@@ -271,7 +273,7 @@ export function startServer(connection: Connection): void {
 
     const capabilities: ServerCapabilities = {
       textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
-      codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND], resolveProvider: false },
+      codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND, LOGPROBS_ACTION_KIND], resolveProvider: false },
       hoverProvider: true,
       definitionProvider: true,
       referencesProvider: true,
