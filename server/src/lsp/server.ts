@@ -20,7 +20,7 @@ import { codeActions, FIX_ALL_KIND, SERVER_COMMANDS, type CodeActionDeps } from 
 import { Diagnostics } from './diagnostics';
 import { codeLenses, endpointAt, EndpointAtRequest, TEST_CONNECTION_COMMAND } from './endpoint';
 import { EndpointsRequest, listEndpoints } from './endpoints';
-import { EndpointRowsRequest, listEndpointRows } from './endpoint-rows';
+import { EndpointRowCache, EndpointRowsRequest, listEndpointRows } from './endpoint-rows';
 import { safeFixAll } from './fix-all';
 import { hoverAt } from './hover';
 import { LOGPROBS_ACTION_KIND, logprobsAdviceHover } from './logprobs-advice';
@@ -58,7 +58,7 @@ export const SlowRunNotification = new NotificationType<{ uri: string; ms: numbe
 const SLOW_RUN_MS = 1000;
 
 /** File patterns whose changes matter: candidates, `.gitignore` and `.rolloutlintrc.json`. */
-export const WATCHED_GLOBS = ['**/.env*', '**/*.env', '**/*.{yaml,yml}', '**/*.{json,jsonc}', '**/*.{py,sh,bash}', '**/.gitignore', '**/.rolloutlintrc.json'];
+export const WATCHED_GLOBS = ['**/.env*', '**/*.env', '**/*.{yaml,yml}', '**/*.{json,jsonc}', '**/*.{py,sh,bash,ipynb}', '**/.gitignore', '**/.rolloutlintrc.json'];
 
 const CONFIG_CHANGE = /(^|\/)(\.rolloutlintrc\.json|\.gitignore)$/;
 
@@ -213,8 +213,9 @@ export function startServer(connection: Connection): void {
     connection.onRequest(EndpointsRequest, () =>
       listEndpoints({ openLints: () => Promise.all(documents.all().map((d) => lints.lint(d))), workspace, configs, env }),
     );
+    const rowCache = new EndpointRowCache();
     connection.onRequest(EndpointRowsRequest, () =>
-      listEndpointRows({ openLints: () => Promise.all(documents.all().map((d) => lints.lint(d))), workspace, configs, grammars, env, locale }),
+      listEndpointRows({ openLints: () => Promise.all(documents.all().map((d) => lints.lint(d))), workspace, configs, grammars, env, locale, cache: rowCache }),
     );
     connection.onNotification(VerifiedEndpointsNotification, (p) => {
       workspace.verified = parseVerifiedEndpoints(p?.endpoints);
