@@ -1,5 +1,6 @@
 import type { EndpointViewRow } from '../../../server/src/lsp/endpoint-rows';
 import { findVerified, worksAsConfigured } from '../../../server/src/core/model/verified';
+import { say } from '../connection/texts';
 import { loadVerified } from '../connection/verified';
 import type { CommandContext, CommandModule, Disposable, TreeNode } from '../types';
 import { consumerText, severityText, viewText, type ViewTextId } from './texts';
@@ -97,7 +98,7 @@ export const endpointsView: CommandModule = {
         const server = context.server();
         if (!server) return [{ id: 'none', label: viewText(host.language, 'empty.noServer'), icon: 'info' }];
         const rows = (await server.sendRequest<EndpointViewRow[] | null>('rolloutLint/endpointRows', undefined).catch((error: Error) => {
-          context.log.warn(`rolloutLint/endpointRows failed: ${error.message}`);
+          context.log.warn(say(host.language, 'log.requestFailed', { request: 'rolloutLint/endpointRows', error: error.message }));
           return null;
         })) ?? [];
         if (rows.length === 0) return [{ id: 'none', label: viewText(host.language, 'empty.none'), icon: 'info' }];

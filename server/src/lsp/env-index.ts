@@ -46,7 +46,7 @@ export class WorkspaceEnv {
   /** Starts (or returns) the background build of every folder's index. Never rejects. */
   ensure(): Promise<void> {
     this.builtWith ??= this.folderConfigs().catch(() => new Map<string, string>());
-    this.building ??= this.build().catch((error: Error) => this.log(`env index: ${error.stack ?? error.message}`));
+    this.building ??= this.build().catch((error: Error) => this.log(say(this.locale, 'log.envIndexFailed', { error: error.stack ?? error.message })));
     return this.building;
   }
 

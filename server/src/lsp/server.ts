@@ -77,6 +77,13 @@ function clientFeatures(caps: ClientCapabilities) {
   };
 }
 
+let sessionLocale: Locale = 'en';
+
+/** The language of the session's messages once `initialize` has set it (English before), for process-level log lines. */
+export function serverLocale(): Locale {
+  return sessionLocale;
+}
+
 /** Wires the Rollout Lint language service onto `connection` and starts listening. */
 export function startServer(connection: Connection): void {
   const documents = new TextDocuments(TextDocument);
@@ -87,6 +94,7 @@ export function startServer(connection: Connection): void {
     const options = (params.initializationOptions ?? {}) as InitializationOptions;
     const features = clientFeatures(params.capabilities);
     const locale: Locale = normalizeLocale(options.locale ?? params.locale ?? process.env.LC_ALL ?? process.env.LANG);
+    sessionLocale = locale;
     const lensCommand = options.testConnectionCommand === true ? TEST_CONNECTION_COMMAND : typeof options.testConnectionCommand === 'string' ? options.testConnectionCommand : undefined;
 
     const workspace = new Workspace();
@@ -94,7 +102,7 @@ export function startServer(connection: Connection): void {
     workspace.verified = parseVerifiedEndpoints(options.verifiedEndpoints);
     workspace.surface = lensCommand ? 'vscode' : 'cli';
     const rc = rcLoader();
-    const configs = new ConfigProvider({ connection, pullsConfiguration: features.pullsConfiguration, trusted: options.workspaceTrusted !== false, loadRc: rc.load, log });
+    const configs = new ConfigProvider({ connection, pullsConfiguration: features.pullsConfiguration, trusted: options.workspaceTrusted !== false, loadRc: rc.load, log, locale });
     if (options.rolloutLint !== undefined) configs.setPushedSettings(options.rolloutLint);
     const grammars = () => loadGrammars();
     const offload = OffloadedLinter.available() ? new OffloadedLinter({ log }) : undefined;
@@ -252,7 +260,7 @@ export function startServer(connection: Connection): void {
 
     connection.onInitialized(() => {
       log(say(locale, 'log.started', { version: SERVER_VERSION, node: process.version, locale, folders: workspace.roots().length, mode: say(locale, features.pull ? 'log.pulled' : 'log.pushed'), trust: say(locale, options.workspaceTrusted === false ? 'log.untrusted' : 'log.trusted') }));
-      grammars().catch((error: Error) => log(`grammar wasm files could not be loaded: ${error.message}`));
+      grammars().catch((error: Error) => log(say(locale, 'log.grammarsFailed', { error: error.message })));
       if (features.configurationRegistration) void connection.client.register(DidChangeConfigurationNotification.type, { section: 'rolloutLint' });
       if (features.watcherRegistration) {
         void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: WATCHED_GLOBS.map((globPattern) => ({ globPattern })) });

@@ -292,7 +292,7 @@ export async function runUiSmoke({ session, playwrightCore, outDir, log, lang = 
         for (const line of document.querySelectorAll('.monaco-editor .view-lines .view-line')) {
           const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
           for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-            const at = node.textContent.indexOf('create(');
+            const at = node.textContent.search(/\bcreate\b/);
             if (at < 0) continue;
             const range = document.createRange();
             range.setStart(node, at);

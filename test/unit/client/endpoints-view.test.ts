@@ -108,6 +108,20 @@ describe('Rollout Endpoints view (client)', () => {
   });
 });
 
+describe('Rollout Endpoints view: a failed request in the log', () => {
+  it('says which request failed in the UI language, the error text as the server gave it', async () => {
+    for (const [language, want] of [['en', 'the server request rolloutLint/endpointRows failed: connection lost'], ['zh-cn', '服务器请求 rolloutLint/endpointRows 失败：connection lost']]) {
+      const host = fakeHost();
+      Object.assign(host, { language });
+      const context = fakeContext(host, fakeServer({ 'rolloutLint/endpointRows': () => { throw new Error('connection lost'); } }));
+      const disposable = endpointsView.activate!(context);
+      await host.record.trees.at(-1)!.source.roots();
+      assert.deepEqual(context.logs, [want]);
+      disposable?.dispose();
+    }
+  });
+});
+
 function fakeServerless(host: ReturnType<typeof fakeHost>) {
   endpointsView.activate!(fakeContext(host));
   return host.record.trees.at(-1)!;
