@@ -288,7 +288,8 @@ export async function runUiSmoke({ session, playwrightCore, outDir, log, lang = 
     await step('demo script: no squiggle; the hover on the call says a rollout needs logprobs=True; the action is in the Ctrl+. menu', async () => {
       await openFile(DEMO, 'completions');
       // Monaco joins tokens of one colour into one span: find the characters of `create` in the line's text.
-      const box = await (await page.waitForFunction(() => {
+      // Asked again before each use: a code lens drawn above line 3 moves the line down.
+      const createBox = async () => (await page.waitForFunction(() => {
         for (const line of document.querySelectorAll('.monaco-editor .view-lines .view-line')) {
           const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
           for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -303,9 +304,11 @@ export async function runUiSmoke({ session, playwrightCore, outDir, log, lang = 
         }
         return null;
       }, undefined, { timeout: STEP_TIMEOUT })).jsonValue();
+      let box = await createBox();
       const hover = page.locator('.monaco-hover', { hasText: T.advice }).first();
       // the server answers the hover once it has linted the file: move away and back until it does
       for (const deadline = Date.now() + STEP_TIMEOUT; ;) {
+        box = await createBox();
         await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
         try {
           await hover.waitFor({ timeout: 5000 });
@@ -323,6 +326,7 @@ export async function runUiSmoke({ session, playwrightCore, outDir, log, lang = 
       const squiggles = await page.locator('.monaco-editor .squiggly-error, .monaco-editor .squiggly-warning, .monaco-editor .squiggly-info, .monaco-editor .squiggly-hint').count();
       if (squiggles !== 0) throw new Error(`the demo script shows ${squiggles} squiggle(s): a chat call outside rollout code is reported`);
       await page.mouse.move(10, 450);
+      box = await createBox();
       await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
       await page.keyboard.press('Control+.');
       const item = page.locator('.action-widget .monaco-list-row', { hasText: T.adviceAction }).first();
