@@ -55,29 +55,49 @@ function viewRows(uri: string, root: string | undefined, doc: DocText, rows: End
 
 /** The rows of one unopened file and what they were computed under (`EndpointRowCache`). */
 interface CachedRows {
-  /** Configuration generation, the index's dependency signature of the file, and the verified list. */
-  key: string;
+  /** `ConfigProvider.generation` and the verified list (by identity) the rows were computed under. */
+  config: number;
   verified: unknown;
+  /** `WorkspaceEnv.diskVersion` of the file. */
+  disk: number;
+  /** The index's `generation` when last checked, and the file's dependency signature then. */
+  indexGeneration: number;
+  signature: string;
   rows: EndpointViewRow[];
+}
+
+/** What rows depend on besides the file itself; `signature` is computed only when the index changed. */
+export interface RowInputs {
+  config: number;
+  verified: unknown;
+  disk: number;
+  indexGeneration: number;
+  signature: () => string;
 }
 
 /**
  * The rows of the files that are not open, kept per entry of the env index (`FileEnv`, replaced when a
- * file event or a rebuild re-indexes the file), per configuration generation, per dependency signature
- * (what other files give it) and per verified list: a refresh of the view reads and lints only the
- * files whose entry changed. `reads` counts files read from disk (a test reads it through the log).
+ * rebuild re-indexes the file) and per disk version (`WorkspaceEnv.diskVersion`: a file event or a
+ * close read the file again), per configuration generation and verified list, and per
+ * dependency signature (what other files give it; recomputed only when the index changed since the
+ * last look): a refresh of the view reads and lints only the files whose entry or inputs changed.
+ * `reads` counts the files read from disk.
  */
 export class EndpointRowCache {
   private readonly byEntry = new WeakMap<FileEnv, CachedRows>();
   reads = 0;
 
-  get(entry: FileEnv, key: string, verified: unknown): EndpointViewRow[] | undefined {
+  get(entry: FileEnv, inputs: RowInputs): EndpointViewRow[] | undefined {
     const cached = this.byEntry.get(entry);
-    return cached && cached.key === key && cached.verified === verified ? cached.rows : undefined;
+    if (!cached || cached.config !== inputs.config || cached.verified !== inputs.verified || cached.disk !== inputs.disk) return undefined;
+    if (cached.indexGeneration === inputs.indexGeneration) return cached.rows;
+    if (cached.signature !== inputs.signature()) return undefined;
+    cached.indexGeneration = inputs.indexGeneration;
+    return cached.rows;
   }
 
-  set(entry: FileEnv, key: string, verified: unknown, rows: EndpointViewRow[]): void {
-    this.byEntry.set(entry, { key, verified, rows });
+  set(entry: FileEnv, inputs: RowInputs, rows: EndpointViewRow[]): void {
+    this.byEntry.set(entry, { config: inputs.config, verified: inputs.verified, disk: inputs.disk, indexGeneration: inputs.indexGeneration, signature: inputs.signature(), rows });
   }
 }
 
@@ -111,14 +131,14 @@ export async function listEndpointRows(deps: EndpointRowsDeps): Promise<Endpoint
       const uri = pathToUri(absPath);
       const entry = index.fileEnv(relPath);
       if (open.has(uri) || !entry) continue;
-      const key = `${deps.configs.generation}\u0000${deps.env.signature({ root: folder.path, relPath })}`;
-      let rows = cache.get(entry, key, deps.workspace.verified);
+      const inputs: RowInputs = { config: deps.configs.generation, verified: deps.workspace.verified, disk: deps.env.diskVersion({ root: folder.path, relPath }), indexGeneration: index.generation, signature: () => index.dependencySignature(relPath) };
+      let rows = cache.get(entry, inputs);
       if (!rows) {
         if (read >= MAX_FILES) continue;
         read++;
         cache.reads++;
         rows = await unopenedRows(deps, grammars, folder, relPath, absPath, uri);
-        cache.set(entry, key, deps.workspace.verified, rows);
+        cache.set(entry, inputs, rows);
       }
       out.push(...rows);
     }

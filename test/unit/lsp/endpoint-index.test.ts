@@ -90,6 +90,19 @@ describe('LSP: the endpoint list and the Endpoints view come from the env index 
     }
   });
 
+  it('a change the env facts do not show (the model of a call) still reaches the view after its file event', async () => {
+    const py = join(root, 'client.py');
+    const text = (model: string) => `from openai import OpenAI\nclient = OpenAI(base_url="http://127.0.0.1:8000/v1", api_key="EMPTY")\nclient.chat.completions.create(model="${model}", messages=[])\n`;
+    writeFileSync(py, text('policy-a'));
+    await client.watched([{ uri: fileUri(py), type: 1 }]);
+    const models = async () => (await rows()).filter((r) => r.file === 'client.py').map((r) => r.model);
+    await until(async () => ((await models()).includes('policy-a') ? true : undefined));
+    writeFileSync(py, text('policy-b'));
+    assert.deepEqual(await models(), ['policy-a'], 'no file event yet: the kept row answers');
+    await client.watched([{ uri: fileUri(py), type: 2 }]);
+    await until(async () => ((await models()).includes('policy-b') ? true : undefined));
+  });
+
   it('lists the notebook in the view from the index too, with its findings', async () => {
     const nb = (await rows()).filter((r) => r.file === 'nb/demo.ipynb');
     assert.deepEqual(nb.map((r) => [r.baseUrl, r.consumer]), [['http://127.0.0.1:31998/v1', 'openai-sdk']]);
