@@ -57,8 +57,8 @@ const SERVER_VERSION: string = (require('../../package.json') as { version: stri
 export const SlowRunNotification = new NotificationType<{ uri: string; ms: number }>('rolloutLint/slowRun');
 const SLOW_RUN_MS = 1000;
 
-/** File patterns whose changes matter: candidates, `.gitignore` and `.rolloutlintrc.json`. */
-export const WATCHED_GLOBS = ['**/.env*', '**/*.env', '**/*.{yaml,yml}', '**/*.{json,jsonc}', '**/*.{py,sh,bash,ipynb}', '**/.gitignore', '**/.rolloutlintrc.json'];
+/** File patterns whose changes matter: candidates (notebooks and TOML too: the index and the Endpoints view list them), `.gitignore` and `.rolloutlintrc.json`. */
+export const WATCHED_GLOBS = ['**/.env*', '**/*.env', '**/*.{yaml,yml}', '**/*.{json,jsonc,json5}', '**/*.{py,pyi,ipy,sh,bash,ipynb,toml}', '**/.gitignore', '**/.rolloutlintrc.json'];
 
 const CONFIG_CHANGE = /(^|\/)(\.rolloutlintrc\.json|\.gitignore)$/;
 
