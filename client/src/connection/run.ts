@@ -95,7 +95,7 @@ export async function probePlan(ctx: CommandContext, plan: ProbePlan): Promise<P
   session.lastReport = { name: reportName(plan, host.language), text };
   showStatus(ctx, session, report, plan);
   await keepVerified(ctx, report, at.getTime());
-  session.followUp = notify(ctx, plan, report, key, text).catch((error: Error) => log.error(`Test Connection: ${redactSecrets(error.message, secrets)}`));
+  session.followUp = notify(ctx, plan, report, key, text).catch((error: Error) => log.error(say(host.language, 'log.followUpFailed', { error: redactSecrets(error.message, secrets) })));
   return report;
 }
 
@@ -125,7 +125,7 @@ async function keepVerified(ctx: CommandContext, report: ProbeReport, at: number
   const entry = verifiedFromReport(report, at);
   if (!entry) return;
   const list = await rememberVerified(ctx.host.workspaceState, entry);
-  await sendVerified(ctx.server(), list).catch((error: Error) => ctx.log.warn(`rolloutLint/verifiedEndpoints: ${error.message}`));
+  await sendVerified(ctx.server(), list).catch((error: Error) => ctx.log.warn(say(ctx.host.language, 'log.requestFailed', { request: 'rolloutLint/verifiedEndpoints', error: error.message })));
 }
 
 /** The one-line result notification and what its buttons do. */

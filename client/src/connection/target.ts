@@ -146,7 +146,7 @@ export async function chooseTarget(ctx: CommandContext, arg: unknown): Promise<P
     try {
       list = server ? ((await server.sendRequest<EndpointSummary[] | null>('rolloutLint/endpoints', {})) ?? []) : [];
     } catch (error) {
-      ctx.log.warn(`rolloutLint/endpoints failed: ${(error as Error).message}`);
+      ctx.log.warn(say(host.language, 'log.requestFailed', { request: 'rolloutLint/endpoints', error: (error as Error).message }));
     }
     return [
       ...list.map((e) => ({

@@ -81,6 +81,8 @@ const EN = {
   'log.restarting': 'restarting the language server',
   'log.customServer': 'running the language server set in rolloutLint.server.path: {path}',
   'log.slow': 'slow file: {file} took {ms} ms to lint',
+  'log.followUpFailed': 'connection test: {error}',
+  'log.requestFailed': 'the server request {request} failed: {error}',
   'fixOnSave.done': 'Fix on save is on: saving applies the safe fixes.',
   'fixOnSave.already': 'Fix on save is already on ("editor.codeActionsOnSave" has "source.fixAll.rollout-lint").',
   'report.documentName': 'Rollout Lint connection report ({provider})',

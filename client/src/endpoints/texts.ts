@@ -22,6 +22,8 @@ const EN = {
   'detail.logprobs.requested': 'log probs: requested by every request site in this file',
   'detail.logprobs.missing': 'log probs: a request site in this file does not ask for them',
   'detail.logprobs.unknown': 'log probs: no request site in this file',
+  'detail.logprobs.notAsked': 'log probs: not asked for here; no rollout in sight, so nothing is reported',
+  'tooltip.logprobs.notAsked': 'A chatbot or an evaluation needs no log probs. If a request in this file samples an RL rollout, it needs logprobs=True (top_logprobs also returns alternatives per token): hover the call for the action that adds it.',
   'detail.verified': 'last connection test ({time}): {url} answered',
   'detail.verifiedFix': 'last connection test ({time}): use {working} instead',
   'detail.notTested': 'not tested yet: use "Test This Endpoint"',

@@ -1,5 +1,6 @@
 import type { EndpointViewRow } from '../../../server/src/lsp/endpoint-rows';
 import { findVerified, worksAsConfigured } from '../../../server/src/core/model/verified';
+import { say } from '../connection/texts';
 import { loadVerified } from '../connection/verified';
 import type { CommandContext, CommandModule, Disposable, TreeNode } from '../types';
 import { consumerText, severityText, viewText, type ViewTextId } from './texts';
@@ -20,6 +21,17 @@ function hhmm(at: number): string {
   return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
 }
 
+/**
+ * The row's log-prob detail. A request that does not ask for log probs while no rule flags it (no
+ * rollout in sight: a chatbot or an eval, issue 25 item 4) is told apart from a flagged one: an
+ * info icon, and a tooltip saying what a rollout would need.
+ */
+function logprobsNode(row: EndpointViewRow, i: number, t: (id: ViewTextId) => string): TreeNode {
+  const flagged = row.findings.some((f) => /^(top-)?logprobs-/.test(f.ruleId));
+  if (row.logprobs === 'missing' && !flagged) return { id: `${i}.logprobs`, label: t('detail.logprobs.notAsked'), icon: 'info', tooltip: t('tooltip.logprobs.notAsked') };
+  return { id: `${i}.logprobs`, label: t(`detail.logprobs.${row.logprobs}`), icon: row.logprobs === 'missing' ? 'warning' : 'graph' };
+}
+
 /** The rows of the view for the server's endpoint rows: one per endpoint, details as children. Pure (unit-tested). */
 export function endpointNodes(rows: readonly EndpointViewRow[], language: string, verified: ReturnType<typeof loadVerified>): TreeNode[] {
   const t = (id: ViewTextId, data?: Record<string, string | number>) => viewText(language, id, data);
@@ -35,7 +47,7 @@ export function endpointNodes(rows: readonly EndpointViewRow[], language: string
       ...(row.noRequest ? [{ id: `${i}.noRequest`, label: t('detail.noRequest', { reason: row.noRequest }), icon: 'error' }] : row.call ? [{ id: `${i}.call`, label: t('detail.call', { call: row.call }), icon: 'symbol-method' }] : row.assumed ? [{ id: `${i}.assumed`, label: t('detail.assumed'), icon: 'question' }] : []),
       { id: `${i}.key`, label: row.keySource ? t('detail.key', { source: row.keySource }) : t('detail.noKey'), icon: 'key' },
       { id: `${i}.model`, label: row.model ? t('detail.model', { model: row.model }) : t('detail.noModel'), icon: 'symbol-class' },
-      { id: `${i}.logprobs`, label: t(`detail.logprobs.${row.logprobs}`), icon: row.logprobs === 'missing' ? 'warning' : 'graph' },
+      logprobsNode(row, i, t),
       ...row.findings.map((f, j) => ({ id: `${i}.finding.${j}`, label: f.message, description: f.ruleId, icon: f.severity === 'hint' ? 'info' : f.severity })),
       {
         id: `${i}.verified`,
@@ -86,7 +98,7 @@ export const endpointsView: CommandModule = {
         const server = context.server();
         if (!server) return [{ id: 'none', label: viewText(host.language, 'empty.noServer'), icon: 'info' }];
         const rows = (await server.sendRequest<EndpointViewRow[] | null>('rolloutLint/endpointRows', undefined).catch((error: Error) => {
-          context.log.warn(`rolloutLint/endpointRows failed: ${error.message}`);
+          context.log.warn(say(host.language, 'log.requestFailed', { request: 'rolloutLint/endpointRows', error: error.message }));
           return null;
         })) ?? [];
         if (rows.length === 0) return [{ id: 'none', label: viewText(host.language, 'empty.none'), icon: 'info' }];

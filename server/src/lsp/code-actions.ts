@@ -6,6 +6,7 @@ import { DIAGNOSTIC_SOURCE, diagnosticData, toDiagnostic } from './convert';
 import { disableLineEdit, hasLineComments, rcDisableEdits, rcFileFor } from './disable';
 import { safeFixAllEdits } from './fix-all';
 import { provenLint, type DocumentLint } from './lint-service';
+import { logprobsAdviceActions } from './logprobs-advice';
 import { say } from './messages';
 import { pathToUri } from './workspace';
 import { writeRefusal } from '../node/write-guard';
@@ -50,7 +51,8 @@ function documentEdit(uri: string, version: number | null, edits: LspTextEdit[],
  * only when it belongs to the current version), "Fix all <id> problems in this file" (safe fixes, when
  * two or more findings of the rule have one), "Disable <id> for this line" (a directive comment; for
  * JSON, `rules.<id>: "off"` in `.rolloutlintrc.json`) and "Show documentation for <id>"; and a
- * `source.fixAll.rollout-lint` action with every safe fix.
+ * `source.fixAll.rollout-lint` action with every safe fix; and, when the user asks, the rewrite that
+ * adds `logprobs=True` to a request no rule flags (`logprobsAdviceActions`).
  * No action edits a file that is a symbolic link out of its work tree (`writeRefusal`, issue 29 item 5,
  * as `--fix` and fix-all): its quick fixes and line disables come back `disabled` with the reason when
  * the client shows that, else are left out.
@@ -102,6 +104,7 @@ export function codeActions(params: CodeActionParams, lint: DocumentLint, deps: 
     const edits = safeFixAllEdits(lint, deps.grammars, deps.locale);
     if (edits) actions.push({ title: say(deps.locale, 'action.fixAllSafe'), kind: FIX_ALL_KIND, edit: documentEdit(uri, lint.version, edits, deps) });
   }
+  actions.push(...logprobsAdviceActions(params, lint, deps.locale, (edits) => documentEdit(uri, lint.version, edits, deps)));
   return actions;
 }
 

@@ -1,13 +1,7 @@
 import { redactUrlCredentials } from '../core/redact';
-import { join, relative, sep } from 'node:path';
+import { join } from 'node:path';
 import { RequestType0 } from 'vscode-languageserver';
-import type { Format } from '../core/model/types';
-import type { LintConfig } from '../core/config/config';
-import { formatOf, isCandidate } from '../core/files';
-import { stripBom } from '../core/lint';
 import type { ResolvedBaseUrl } from '../core/resolve/resolve';
-import { readForLint } from '../node/read';
-import { walk } from '../node/walk';
 import { DocText } from './convert';
 import { literalBaseUrls } from './endpoint';
 import type { DocumentLint } from './lint-service';
@@ -37,9 +31,8 @@ export interface EndpointSummary {
 /** `rolloutLint/endpoints`: every literal base URL in open documents and the workspace's candidate files. */
 export const EndpointsRequest = new RequestType0<EndpointSummary[], void>('rolloutLint/endpoints');
 
-/** At most this many endpoints are listed, and at most this many unopened files are read. */
+/** At most this many endpoints are listed. */
 export const MAX_ENDPOINTS = 200;
-const MAX_FILES = 2000;
 
 export interface EndpointsDeps {
   /** Lints of the open documents (the editor's text wins over the disk). */
@@ -91,43 +84,4 @@ export async function listEndpoints(deps: EndpointsDeps): Promise<EndpointSummar
     }
   }
   return out.slice(0, MAX_ENDPOINTS);
-}
-
-/** A candidate file on disk that is not open, read and ready to lint (`text` without its BOM). */
-export interface UnopenedCandidate {
-  uri: string;
-  root: string;
-  relPath: string;
-  format: Format;
-  config: LintConfig;
-  text: string;
-  /** The text as on disk (a BOM kept), for client offsets. */
-  clientText: string;
-}
-
-/**
- * The candidate files of every workspace folder (the workspace scan's walker) that are not in `open`,
- * in path order; stops when `full()` says so or after 2000 files read. Unreadable, binary, oversized
- * and disabled files are skipped.
- */
-export async function* unopenedCandidates(deps: Pick<EndpointsDeps, 'workspace' | 'configs'>, open: ReadonlySet<string>, full: () => boolean): AsyncGenerator<UnopenedCandidate> {
-  let read = 0;
-  for (const folder of deps.workspace.roots()) {
-    const { config, enabled } = await deps.configs.forFile(folder.uri, undefined, undefined);
-    if (!enabled) continue;
-    const { files } = walk([folder.path], folder.path, deps.workspace.factsFor(folder.path), { noIgnore: false, config });
-    for (const file of files) {
-      const uri = pathToUri(file.absPath);
-      if (full() || read >= MAX_FILES) return;
-      if (open.has(uri)) continue;
-      const relPath = relative(folder.path, file.absPath).split(sep).join('/');
-      const format = formatOf(relPath);
-      const fileConfig = await deps.configs.forFile(folder.uri, file.absPath, folder.path);
-      const content = readForLint(file.absPath, fileConfig.config.maxFileBytes);
-      read++;
-      if (!format || !fileConfig.enabled || content.kind !== 'text') continue;
-      const { text } = stripBom(content.text);
-      if (isCandidate(relPath, text, fileConfig.config)) yield { uri, root: folder.path, relPath, format, config: fileConfig.config, text, clientText: content.text };
-    }
-  }
 }

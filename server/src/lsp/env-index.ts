@@ -32,6 +32,8 @@ export class WorkspaceEnv {
   private builtWith: Promise<Map<string, string>> | undefined;
   /** Full builds started since the server started (the log and a test read it). */
   builds = 0;
+  /** Per file (`root` NUL `relPath`): how many file events (or closes) re-read it from disk; see `diskVersion`. */
+  private readonly diskVersions = new Map<string, number>();
 
   constructor(
     private readonly workspace: Workspace,
@@ -47,7 +49,7 @@ export class WorkspaceEnv {
   /** Starts (or returns) the background build of every folder's index. Never rejects. */
   ensure(): Promise<void> {
     this.builtWith ??= this.folderConfigs().catch(() => new Map<string, string>());
-    this.building ??= this.build().catch((error: Error) => this.log(`env index: ${error.stack ?? error.message}`));
+    this.building ??= this.build().catch((error: Error) => this.log(say(this.locale, 'log.envIndexFailed', { error: error.stack ?? error.message })));
     return this.building;
   }
 
@@ -103,6 +105,15 @@ export class WorkspaceEnv {
     this.onChange('built');
   }
 
+  /**
+   * A number that changes each time a file event (or the close of its editor) makes the index read the
+   * file from disk again, even when its env facts came out the same: what was computed from the file's
+   * text (its endpoint rows) is stale then.
+   */
+  diskVersion(location: Pick<DocumentLocation, 'root' | 'relPath'>): number {
+    return this.diskVersions.get(`${location.root}\u0000${location.relPath}`) ?? 0;
+  }
+
   /** The index of the folder holding `root`, once built. */
   indexFor(root: string | undefined): EnvIndex | undefined {
     return root === undefined ? undefined : this.indexes.get(root);
@@ -130,6 +141,8 @@ export class WorkspaceEnv {
       const index = this.indexFor(root);
       if (!absPath || !root || !index) continue;
       const relPath = relative(root, absPath).split(sep).join('/');
+      const key = `${root}\u0000${relPath}`;
+      this.diskVersions.set(key, (this.diskVersions.get(key) ?? 0) + 1);
       if (!formatOf(relPath)) continue;
       const before = index.generation;
       const { config, enabled } = await this.configs.forFile(pathToUri(root), absPath, root);

@@ -9,6 +9,7 @@ import { lintDocument, proveFixes, type LintOptions, type LintOutcome } from '..
 import { OFFLOAD_CHARS, type OffloadedLinter } from '../node/lint-offload';
 import { skippedFileFinding } from '../node/lint-file';
 import { DocText } from './convert';
+import { say } from './messages';
 import type { ConfigProvider, DocumentConfig } from './settings';
 import type { DocumentLocation, Workspace } from './workspace';
 import { isNotebookCellUri } from './workspace';
@@ -88,7 +89,7 @@ export class LintService {
     try {
       return await this.offload.lint(input, options);
     } catch (error) {
-      this.log(`lint worker failed for ${uri}, linting on the server thread: ${(error as Error).message}`);
+      this.log(say(this.locale, 'log.workerFailed', { file: uri, error: (error as Error).message }));
       return undefined;
     }
   }
@@ -124,10 +125,10 @@ export class LintService {
       // Diagnostics do not wait for the fix proof: `provenLint` runs it when a code action asks (issue 27 item 4).
       const outcome = await this.lintBig(document.uri, input, options) ?? lintDocument(input, { ...options, proveFixes: false });
       this.timed(document.uri, Math.round(performance.now() - started));
-      for (const failure of outcome.failures) this.log(`rule ${failure.ruleId} failed on ${document.uri}: ${failure.error}`);
+      for (const failure of outcome.failures) this.log(say(this.locale, 'log.ruleFailed', { ruleId: failure.ruleId, file: document.uri, error: failure.error }));
       return { ...base, config, findings: outcome.findings, outcome };
     } catch (error) {
-      this.log(`lint failed for ${document.uri}: ${(error as Error).stack ?? String(error)}`);
+      this.log(say(this.locale, 'log.lintFailed', { file: document.uri, error: (error as Error).stack ?? String(error) }));
       return { ...base, config: config ?? { enabled: false, config: DEFAULT_CONFIG }, findings: [] };
     }
   }

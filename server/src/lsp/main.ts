@@ -1,5 +1,6 @@
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
-import { startServer } from './server';
+import { serverLocale, startServer } from './server';
+import { say } from './messages';
 import { VERSION } from '../cli/version';
 
 const USAGE = `Usage: rollout-lint-server --stdio | --node-ipc | --socket=<port> | --pipe=<name>
@@ -42,6 +43,6 @@ handleCommandLine(process.argv.slice(2));
  * Errors escaping a handler are logged to the client, never fatal.
  */
 const connection = createConnection(ProposedFeatures.all);
-process.on('uncaughtException', (error) => connection.console.error(`uncaught: ${error.stack ?? String(error)}`));
-process.on('unhandledRejection', (reason) => connection.console.error(`unhandled rejection: ${(reason as Error)?.stack ?? String(reason)}`));
+process.on('uncaughtException', (error) => connection.console.error(say(serverLocale(), 'log.uncaught', { error: error.stack ?? String(error) })));
+process.on('unhandledRejection', (reason) => connection.console.error(say(serverLocale(), 'log.unhandled', { error: (reason as Error)?.stack ?? String(reason) })));
 startServer(connection);

@@ -21,9 +21,10 @@ import { codeActions, FIX_ALL_KIND, SERVER_COMMANDS, type CodeActionDeps } from 
 import { Diagnostics } from './diagnostics';
 import { codeLenses, endpointAt, EndpointAtRequest, TEST_CONNECTION_COMMAND } from './endpoint';
 import { EndpointsRequest, listEndpoints } from './endpoints';
-import { EndpointRowsRequest, listEndpointRows } from './endpoint-rows';
+import { EndpointRowCache, EndpointRowsRequest, listEndpointRows } from './endpoint-rows';
 import { safeFixAll } from './fix-all';
 import { hoverAt } from './hover';
+import { LOGPROBS_ACTION_KIND, logprobsAdviceHover } from './logprobs-advice';
 import { WorkspaceEnv } from './env-index';
 import { envDefinitions, envReferences } from './navigation';
 import { LintService } from './lint-service';
@@ -57,8 +58,8 @@ const SERVER_VERSION: string = (require('../../package.json') as { version: stri
 export const SlowRunNotification = new NotificationType<{ uri: string; ms: number }>('rolloutLint/slowRun');
 const SLOW_RUN_MS = 1000;
 
-/** File patterns whose changes matter: candidates, `.gitignore` and `.rolloutlintrc.json`. */
-export const WATCHED_GLOBS = ['**/.env*', '**/*.env', '**/*.{yaml,yml}', '**/*.{json,jsonc}', '**/*.{py,sh,bash}', '**/.gitignore', '**/.rolloutlintrc.json'];
+/** File patterns whose changes matter: candidates (notebooks and TOML too: the index and the Endpoints view list them), `.gitignore` and `.rolloutlintrc.json`. */
+export const WATCHED_GLOBS = ['**/.env*', '**/*.env', '**/*.{yaml,yml}', '**/*.{json,jsonc,json5}', '**/*.{py,pyi,ipy,sh,bash,ipynb,toml}', '**/.gitignore', '**/.rolloutlintrc.json'];
 
 /** `.env` and `.env.<anything>` (templates, `.env.local`): the files whose keys other documents of the folder read. */
 const DOTENV_NAME = /^\.env(\..+)?$/;
@@ -80,6 +81,13 @@ function clientFeatures(caps: ClientCapabilities) {
   };
 }
 
+let sessionLocale: Locale = 'en';
+
+/** The language of the session's messages once `initialize` has set it (English before), for process-level log lines. */
+export function serverLocale(): Locale {
+  return sessionLocale;
+}
+
 /** Wires the Rollout Lint language service onto `connection` and starts listening. */
 export function startServer(connection: Connection): void {
   const documents = new TextDocuments(TextDocument);
@@ -90,6 +98,7 @@ export function startServer(connection: Connection): void {
     const options = (params.initializationOptions ?? {}) as InitializationOptions;
     const features = clientFeatures(params.capabilities);
     const locale: Locale = normalizeLocale(options.locale ?? params.locale ?? process.env.LC_ALL ?? process.env.LANG);
+    sessionLocale = locale;
     const lensCommand = options.testConnectionCommand === true ? TEST_CONNECTION_COMMAND : typeof options.testConnectionCommand === 'string' ? options.testConnectionCommand : undefined;
 
     const workspace = new Workspace();
@@ -99,7 +108,7 @@ export function startServer(connection: Connection): void {
     workspace.verified = parseVerifiedEndpoints(options.verifiedEndpoints);
     workspace.surface = lensCommand ? 'vscode' : 'cli';
     const rc = rcLoader();
-    const configs = new ConfigProvider({ connection, pullsConfiguration: features.pullsConfiguration, trusted: options.workspaceTrusted !== false, loadRc: rc.load, log });
+    const configs = new ConfigProvider({ connection, pullsConfiguration: features.pullsConfiguration, trusted: options.workspaceTrusted !== false, loadRc: rc.load, log, locale });
     if (options.rolloutLint !== undefined) configs.setPushedSettings(options.rolloutLint);
     const grammars = () => loadGrammars();
     const offload = OffloadedLinter.available() ? new OffloadedLinter({ log }) : undefined;
@@ -200,7 +209,8 @@ export function startServer(connection: Connection): void {
       if (!lint) return null;
       const index = env.indexFor(lint.location.root);
       const chainOf = index ? (name: string) => index.chainFor(name, lint.location.relPath) : undefined;
-      return hoverAt(lint, lint.doc.coreOffset(p.position), locale, workspace.verified, workspace.surface, chainOf) ?? null;
+      const offset = lint.doc.coreOffset(p.position);
+      return hoverAt(lint, offset, locale, workspace.verified, workspace.surface, chainOf) ?? logprobsAdviceHover(lint, offset, locale) ?? null;
     });
     const navigate = async (uri: string, position: { line: number; character: number }) => {
       const lint = await lintOpen(uri);
@@ -229,8 +239,9 @@ export function startServer(connection: Connection): void {
     connection.onRequest(EndpointsRequest, () =>
       listEndpoints({ openLints: () => Promise.all(documents.all().map((d) => lints.lint(d))), workspace, configs, env }),
     );
+    const rowCache = new EndpointRowCache();
     connection.onRequest(EndpointRowsRequest, () =>
-      listEndpointRows({ openLints: () => Promise.all(documents.all().map((d) => lints.lint(d))), workspace, configs, grammars, env, locale }),
+      listEndpointRows({ openLints: () => Promise.all(documents.all().map((d) => lints.lint(d))), workspace, configs, grammars, env, locale, cache: rowCache }),
     );
     connection.onNotification(VerifiedEndpointsNotification, (p) => {
       workspace.verified = parseVerifiedEndpoints(p?.endpoints);
@@ -267,7 +278,7 @@ export function startServer(connection: Connection): void {
 
     connection.onInitialized(() => {
       log(say(locale, 'log.started', { version: SERVER_VERSION, node: process.version, locale, folders: workspace.roots().length, mode: say(locale, features.pull ? 'log.pulled' : 'log.pushed'), trust: say(locale, options.workspaceTrusted === false ? 'log.untrusted' : 'log.trusted') }));
-      grammars().catch((error: Error) => log(`grammar wasm files could not be loaded: ${error.message}`));
+      grammars().catch((error: Error) => log(say(locale, 'log.grammarsFailed', { error: error.message })));
       if (features.configurationRegistration) void connection.client.register(DidChangeConfigurationNotification.type, { section: 'rolloutLint' });
       if (features.watcherRegistration) {
         void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: WATCHED_GLOBS.map((globPattern) => ({ globPattern })) });
@@ -289,7 +300,7 @@ export function startServer(connection: Connection): void {
 
     const capabilities: ServerCapabilities = {
       textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
-      codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND], resolveProvider: false },
+      codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND, LOGPROBS_ACTION_KIND], resolveProvider: false },
       hoverProvider: true,
       definitionProvider: true,
       referencesProvider: true,

@@ -2,6 +2,8 @@ import { dirname } from 'node:path';
 import type { Connection } from 'vscode-languageserver';
 import type { LintConfig } from '../core/config/config';
 import { mergeConfig } from '../core/config/config';
+import type { Locale } from '../core/messages/locale';
+import { say } from './messages';
 import { CONFIG_FILE_NAME, ConfigError, type ConfigProblem, invalidate as invalidateConfigCache, nearestConfigFile, parseConfigText, readConfigFile } from '../node/config';
 
 /** The configuration of one document: whether linting is on, and the merged lint config. */
@@ -97,6 +99,8 @@ export interface ConfigSource {
   trusted: boolean;
   loadRc: RcLoader;
   log: (message: string) => void;
+  /** The language of the log lines (English when absent). */
+  locale?: Locale;
 }
 
 /**
@@ -174,7 +178,7 @@ export class ConfigProvider {
       const answer: unknown = await this.source.connection.workspace.getConfiguration({ scopeUri, section: 'rolloutLint' });
       return answer === null || answer === undefined ? this.pushed : answer;
     } catch (error) {
-      this.source.log(`workspace/configuration failed for ${scopeUri}: ${(error as Error).message}`);
+      this.source.log(say(this.source.locale ?? 'en', 'log.configurationFailed', { scope: scopeUri, error: (error as Error).message }));
       return this.pushed;
     }
   }

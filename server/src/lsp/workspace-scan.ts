@@ -69,12 +69,12 @@ function sizeOf(absPath: string): number {
 }
 
 /** `lintFile` with the engine run in the worker thread (a big file: the server keeps answering meanwhile); on this thread when the worker cannot run. */
-async function lintInWorker(offload: OffloadedLinter, absPath: string, relPath: string, options: LintFileOptions, log: (message: string) => void): Promise<FileResult> {
+async function lintInWorker(offload: OffloadedLinter, absPath: string, relPath: string, options: LintFileOptions, log: (message: string) => void, locale: Locale): Promise<FileResult> {
   const ready = readCandidate(absPath, relPath, options);
   if ('result' in ready) return ready.result;
   const input = { path: ready.lintPath, text: ready.text, format: ready.format };
   const outcome = await offload.lint(input, options).catch((error: Error) => {
-    log(`lint worker failed for ${relPath}, linting on the server thread: ${error.message}`);
+    log(say(locale, 'log.workerFailed', { file: relPath, error: error.message }));
     return lintDocument(input, options);
   });
   return { ...ready.base, text: ready.text, findings: outcome.findings, failures: outcome.failures, secrets: outcome.secrets };
@@ -100,8 +100,8 @@ export async function lintFromDisk(deps: ScanDeps, absPath: string, scopeUri: st
     // Closed files' diagnostics carry no fixes (`toDiagnostic(..., false)`): nothing to prove.
     proveFixes: false,
   };
-  const result = deps.offload && sizeOf(absPath) >= OFFLOAD_CHARS ? await lintInWorker(deps.offload, absPath, relPath, options, deps.log) : lintFile(absPath, relPath, options);
-  for (const failure of result.failures) deps.log(`${relPath}: ${failure.ruleId} failed: ${failure.error.split('\n')[0]}`);
+  const result = deps.offload && sizeOf(absPath) >= OFFLOAD_CHARS ? await lintInWorker(deps.offload, absPath, relPath, options, deps.log, deps.locale) : lintFile(absPath, relPath, options);
+  for (const failure of result.failures) deps.log(say(deps.locale, 'log.ruleFailed', { ruleId: failure.ruleId, file: relPath, error: failure.error.split('\n')[0] }));
   if (!result.format || result.notCandidate) return undefined;
   const doc = new DocText(result.text ?? '');
   return result.findings.map((f) => toDiagnostic(f, doc, undefined, false, root));
@@ -179,7 +179,7 @@ export async function scanWorkspace(
       try {
         diagnostics = await lintFromDisk(deps, file.absPath, file.folderUri, file.root);
       } catch (error) {
-        deps.log(`workspace scan: ${file.absPath}: ${(error as Error).message}`);
+        deps.log(say(deps.locale, 'log.scanFailed', { file: file.absPath, error: (error as Error).message }));
       }
       const ms = Date.now() - fileStarted;
       if (ms >= SLOW_FILE_MS) summary.slow.push({ file: relative(file.root, file.absPath).split(sep).join('/'), ms });

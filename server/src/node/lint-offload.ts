@@ -6,6 +6,28 @@ import { DEFAULT_BUDGET } from '../core/budget';
 import { rolesOf } from '../core/resolve/resolve';
 import type { Format } from '../core/model/types';
 import { postReply, type LintJob, type LintJobResult, type MainCall, type PortableLintOptions, type WorkerSetup } from './lint-protocol';
+import { formatMessage, type Locale } from '../core/messages/locale';
+
+/** The worker's log lines in each language (the job's `LintOptions.locale`); error texts inside stay as Node gives them. */
+const WORKER_LOG: Record<Locale, Record<'memory' | 'time' | 'linting' | 'callFailed', string>> = {
+  en: {
+    memory: 'lint worker: {file} needed more than {mb} MB; skipped',
+    time: 'lint worker: {file} ran past {ms} ms; stopped and skipped',
+    linting: 'lint worker: linting {file} ({kb} KB)',
+    callFailed: 'lint worker: {method} failed: {error}',
+  },
+  'zh-CN': {
+    memory: 'lint 工作线程：{file} 需要超过 {mb} MB 内存，已跳过',
+    time: 'lint 工作线程：{file} 超过 {ms} ms，已停止并跳过',
+    linting: 'lint 工作线程：正在检查 {file}（{kb} KB）',
+    callFailed: 'lint 工作线程：{method} 调用失败：{error}',
+  },
+};
+
+function workerLog(locale: Locale | undefined, id: keyof (typeof WORKER_LOG)['en'], data: Record<string, string | number>): string {
+  const lang = locale ?? 'en';
+  return formatMessage((WORKER_LOG[lang] ?? WORKER_LOG.en)[id], data, lang);
+}
 
 /**
  * Documents of at least this many bytes (UTF-16 code units of the text, which is what parsing costs)
@@ -122,7 +144,7 @@ export class OffloadedLinter {
       this.stop(undefined);
       if (!running) return;
       if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') {
-        this.log(`lint worker: ${running.job.input.path} needed more than ${this.heapMb} MB; skipped`);
+        this.log(workerLog(running.options.locale, 'memory', { file: running.job.input.path, mb: this.heapMb }));
         running.done(skippedOutcome(running.job.input, running.options, `${this.heapMb} MB of memory`, 'memory'));
       } else running.fail(error);
     });
@@ -162,14 +184,14 @@ export class OffloadedLinter {
       const limit = this.watchdog(budget.timeMs);
       const timer = setTimeout(() => {
         if (this.running?.job.id !== job.id) return;
-        this.log(`lint worker: ${input.path} ran past ${limit} ms; stopped and skipped`);
+        this.log(workerLog(options.locale, 'time', { file: input.path, ms: limit }));
         const running = this.running;
         this.stop(undefined);
         // the finding names the limit the log names: the wall-clock watchdog that stopped the job
         running.done(skippedOutcome(input, options, `${limit} ms`, 'time'));
       }, limit);
       this.running = { job, options, done, fail, timer };
-      this.log(`lint worker: linting ${input.path} (${Math.round(input.text.length / 1024)} KB)`);
+      this.log(workerLog(options.locale, 'linting', { file: input.path, kb: Math.round(input.text.length / 1024) }));
       try {
         worker.postMessage(job);
       } catch (error) {
@@ -204,7 +226,7 @@ export class OffloadedLinter {
           result = facts?.[call.method]?.(...call.args);
         }
       } catch (error) {
-        this.log(`lint worker: ${call.method} failed: ${(error as Error).message}`);
+        this.log(workerLog(running.options.locale, 'callFailed', { method: call.method, error: (error as Error).message }));
         result = undefined;
       }
     }

@@ -18,8 +18,8 @@ const FILE = 'openclaw.json';
 const RULE = 'base-url-duplicate-v1';
 /** What each pass expects to read, by UI language (the Chinese texts come from our bundles). */
 const TEXTS = {
-  en: { endpointsKey: 'key: ', endpointsNotTested: 'not tested yet', fixTitle: 'Remove the repeated /v1', chat: 'Requests go to', fixed: 'Fixed 2 problems in fix-all.env', detail: 'hints are not counted', again: 'Test again', reportSetting: 'configs/local.env, line 1', walkthrough: 'Get your rollout endpoint right', fixOnSave: 'Fix on save is on', progress: 'Rollout Lint: testing', pickTitle: 'Test TaoToken Connection', pickDefault: 'TaoToken (default)', verdict: 'Verdict: ok', consumer: 'Consumer: openai-sdk', scan: 'workspace scan:' },
-  'zh-cn': { endpointsKey: '密钥：', endpointsNotTested: '尚未测试', fixTitle: '删除重复的 /v1', chat: '请求会发往', fixed: '已修复 fix-all.env 中的 2 个问题', detail: '提示不计入', again: '再次测试', reportSetting: 'configs/local.env 第 1 行', walkthrough: '配置好你的 rollout 端点', fixOnSave: '已开启保存时修复', progress: '正在测试', pickTitle: '测试 TaoToken 连接', pickDefault: 'TaoToken（默认）', verdict: '结论：正常（ok）', consumer: '使用方：OpenAI SDK（openai-sdk）', scan: '工作区扫描：' },
+  en: { endpointsKey: 'key: ', endpointsNotTested: 'not tested yet', fixTitle: 'Remove the repeated /v1', chat: 'Requests go to', fixed: 'Fixed 2 problems in fix-all.env', detail: 'hints are not counted', again: 'Test again', reportSetting: 'configs/local.env, line 1', walkthrough: 'Get your rollout endpoint right', fixOnSave: 'Fix on save is on', progress: 'Rollout Lint: testing', pickTitle: 'Test TaoToken Connection', advice: 'does not ask for log probs', adviceAction: 'Ask for log probs for a rollout: add logprobs=True', pickDefault: 'TaoToken (default)', verdict: 'Verdict: ok', consumer: 'Consumer: openai-sdk', scan: 'workspace scan:' },
+  'zh-cn': { endpointsKey: '密钥：', endpointsNotTested: '尚未测试', fixTitle: '删除重复的 /v1', chat: '请求会发往', fixed: '已修复 fix-all.env 中的 2 个问题', detail: '提示不计入', again: '再次测试', reportSetting: 'configs/local.env 第 1 行', walkthrough: '配置好你的 rollout 端点', fixOnSave: '已开启保存时修复', progress: '正在测试', pickTitle: '测试 TaoToken 连接', advice: '未请求 logprobs', adviceAction: '为 rollout 请求 logprobs：添加 logprobs=True', pickDefault: 'TaoToken（默认）', verdict: '结论：正常（ok）', consumer: '使用方：OpenAI SDK（openai-sdk）', scan: '工作区扫描：' },
 };
 /** Written into the workspace copy: two safely fixable problems (a doubled /v1, a trailing space). */
 const FIX_ALL_FILE = 'fix-all.env';
@@ -40,6 +40,13 @@ const NOTEBOOK_JSON = JSON.stringify({
   nbformat: 4,
   nbformat_minor: 5,
 }, null, 1);
+/**
+ * Written into the workspace copy: the TaoToken guide's demo script, a chat call without logprobs in a
+ * file no rollout glob matches (issue 25 item 4). Under `zz-demo/` so that its row sorts last in the
+ * Rollout Endpoints view and leaves the fixture's rows in sight.
+ */
+const DEMO = 'zz-demo/chat_demo.py';
+const DEMO_TEXT = 'import os\nfrom openai import OpenAI\nclient = OpenAI(base_url="https://taotoken.net/api/v1", api_key=os.environ["TAOTOKEN_API_KEY"])\nresp = client.chat.completions.create(\n    model="gpt-4o-mini",\n    messages=[{"role": "user", "content": "hello"}],\n)\nprint(resp.choices[0].message.content)\n';
 /** Written into the session's workspace copy: a loopback base URL and its key in one block. */
 const LOCAL_ENV = 'configs/local.env';
 const LOCAL_KEY = 'sk-test-e2e-ui-00000000000000000000000000';
@@ -142,6 +149,8 @@ export async function runUiSmoke({ session, playwrightCore, outDir, log, lang = 
   fs.writeFileSync(path.join(session.workspace, FIX_ALL_FILE), FIX_ALL_TEXT);
   fs.mkdirSync(path.join(session.workspace, path.dirname(NOTEBOOK)), { recursive: true });
   fs.writeFileSync(path.join(session.workspace, NOTEBOOK), NOTEBOOK_JSON);
+  fs.mkdirSync(path.join(session.workspace, path.dirname(DEMO)), { recursive: true });
+  fs.writeFileSync(path.join(session.workspace, DEMO), DEMO_TEXT);
   // Written before the workbench opens: Quick Open's file index may not yet list a file created later.
   if (command) {
     okServer = await startOkServer();
@@ -276,6 +285,57 @@ export async function runUiSmoke({ session, playwrightCore, outDir, log, lang = 
       await page.keyboard.press('Control+w');
     });
 
+    await step('demo script: no squiggle; the hover on the call says a rollout needs logprobs=True; the action is in the Ctrl+. menu', async () => {
+      await openFile(DEMO, 'completions');
+      // Monaco joins tokens of one colour into one span: find the characters of `create` in the line's text.
+      // Asked again before each use: a code lens drawn above line 3 moves the line down.
+      const createBox = async () => (await page.waitForFunction(() => {
+        for (const line of document.querySelectorAll('.monaco-editor .view-lines .view-line')) {
+          const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const at = node.textContent.search(/\bcreate\b/);
+            if (at < 0) continue;
+            const range = document.createRange();
+            range.setStart(node, at);
+            range.setEnd(node, at + 'create'.length);
+            const r = range.getBoundingClientRect();
+            return { x: r.x, y: r.y, width: r.width, height: r.height };
+          }
+        }
+        return null;
+      }, undefined, { timeout: STEP_TIMEOUT })).jsonValue();
+      let box = await createBox();
+      const hover = page.locator('.monaco-hover', { hasText: T.advice }).first();
+      // the server answers the hover once it has linted the file: move away and back until it does
+      for (const deadline = Date.now() + STEP_TIMEOUT; ;) {
+        box = await createBox();
+        await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+        try {
+          await hover.waitFor({ timeout: 5000 });
+          break;
+        } catch (error) {
+          if (Date.now() > deadline) throw error;
+          await page.mouse.move(10, 450);
+        }
+      }
+      const text = (await hover.innerText()).replace(/\s+/g, ' ');
+      log(`ui:   demo hover: ${text.slice(0, 400)}`);
+      await shot('demo-hover');
+      if (!text.includes('logprobs=True') || !text.includes(T.adviceAction)) throw new Error(`the hover does not say what to add, or which action adds it: ${text}`);
+      if (lang !== 'en' && /\b(request|rollout needs|Nothing is reported|samples)\b/.test(text)) throw new Error(`English words in the ${lang} hover: ${text}`);
+      const squiggles = await page.locator('.monaco-editor .squiggly-error, .monaco-editor .squiggly-warning, .monaco-editor .squiggly-info, .monaco-editor .squiggly-hint').count();
+      if (squiggles !== 0) throw new Error(`the demo script shows ${squiggles} squiggle(s): a chat call outside rollout code is reported`);
+      await page.mouse.move(10, 450);
+      box = await createBox();
+      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+      await page.keyboard.press('Control+.');
+      const item = page.locator('.action-widget .monaco-list-row', { hasText: T.adviceAction }).first();
+      await item.waitFor({ timeout: STEP_TIMEOUT });
+      await shot('demo-action-menu');
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Control+w');
+    });
+
     if (command) {
       await step(`${T.pickTitle}: the pick shows at once (before the endpoint list), no row preselected, Enter alone probes nothing`, async () => {
         // an editor whose cursor is on no base URL (else the command tests that one)
@@ -291,7 +351,16 @@ export async function runUiSmoke({ session, playwrightCore, outDir, log, lang = 
         log(`ui:   the pick was shown ${shownMs} ms after Enter`);
         await shot('connection-pick-loading');
         const rows = page.locator('.quick-input-widget .quick-input-list .monaco-list-row');
-        await rows.filter({ hasText: T.pickDefault }).first().waitFor({ timeout: STEP_TIMEOUT });
+        // The list renders only the rows in sight, the default row last: scroll (the wheel focuses no row) until it shows.
+        const defaultRow = rows.filter({ hasText: T.pickDefault }).first();
+        await rows.first().waitFor({ timeout: STEP_TIMEOUT });
+        const listBox = await page.locator('.quick-input-widget .quick-input-list').first().boundingBox();
+        for (let i = 0; i < 20 && listBox && !(await defaultRow.isVisible()); i++) {
+          await page.mouse.move(listBox.x + listBox.width / 2, listBox.y + Math.min(listBox.height / 2, 100));
+          await page.mouse.wheel(0, 400);
+          await page.waitForTimeout(200);
+        }
+        await defaultRow.waitFor({ timeout: STEP_TIMEOUT });
         await page.waitForTimeout(300);
         const focused = await page.locator('.quick-input-widget .quick-input-list .monaco-list-row.focused').count();
         const labels = (await rows.allInnerTexts()).map((t) => t.replace(/\s+/g, ' '));

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { type ConsentAnswer, type ConsentRequest, type RolloutLintTestHooks, runLensCommand, testHooks } from './hooks';
 import { type Scenario, startScriptedServer } from './scripted-server';
-import { contributedCommands, extension, skipBecause, writeFile } from './support';
+import { codeOf, contributedCommands, eventually, extension, findDiagnostic, ours, rangeInText, skipBecause, waitForDiagnostics, writeFile } from './support';
 
 const COMMAND = 'rolloutLint.testConnection';
 const RESET = 'rolloutLint.resetConnectionApprovals';
@@ -61,6 +61,26 @@ describe('Test TaoToken Connection', function () {
       extra(report);
     });
   }
+
+  it('after a connection test lists /models, a model the server does not list gets the did-you-mean (issue 26)', async () => {
+    const text = `OPENAI_BASE_URL=http://127.0.0.1:${server.port}/models/v1\nOPENAI_API_KEY=${FILE_KEY}\nOPENAI_MODEL=qwen3-4b-instuct\n`;
+    const uri = await writeFile('scratch/connection/models/.env', text);
+    const doc = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(doc);
+    // Before any test of this base URL nothing is known about its models: no finding once the server has linted the file.
+    await eventually(async () => ((await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, new vscode.Position(0, 20)))?.length ? true : undefined), 'a hover on the base URL');
+    assert.equal(ours(uri).filter((d) => codeOf(d) === 'model-not-served').length, 0, 'no model finding before the connection test');
+    const before = server.seen.length;
+    const report = await runLensCommand(uri, 0, COMMAND);
+    assert.equal(report?.verdict, 'ok', report?.explanation?.en);
+    assert.ok(server.seen.slice(before).some((r) => r.method === 'GET' && r.path === '/models/v1/models'), 'the probe asked the fake server for /models');
+    const diagnostics = await waitForDiagnostics(uri, (d) => d.some((x) => codeOf(x) === 'model-not-served'), 'model-not-served after the connection test');
+    const found = findDiagnostic(diagnostics, 'model-not-served', rangeInText(text, 'qwen3-4b-instuct'));
+    assert.equal(found.severity, vscode.DiagnosticSeverity.Error, 'a /models list verified today makes it an error');
+    assert.match(found.message, /not among the models http:\/\/127\.0\.0\.1:\d+\/models\/v1\/models listed today \("qwen3-4b-instruct"\)\. Did you mean "qwen3-4b-instruct"\?/);
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, found.range, vscode.CodeActionKind.QuickFix.value);
+    assert.ok(actions?.some((a) => a.title.startsWith('Use "qwen3-4b-instruct"')), `the did-you-mean is a quick fix; got ${JSON.stringify(actions?.map((a) => a.title))}`);
+  });
 
   describe('consent for a key from another origin', () => {
     const asked: ConsentRequest[] = [];

@@ -1,8 +1,8 @@
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** How the server answers under `/<scenario>/v1/…`. */
-export type Scenario = 'ok' | 'unauthorized' | 'no-logprobs' | 'paused';
+/** How the server answers under `/<scenario>/v1/…` (`models`: as `ok`, under a base URL no other test probes). */
+export type Scenario = 'ok' | 'unauthorized' | 'no-logprobs' | 'paused' | 'models';
 
 /** One request the server saw. `authorization` is kept so tests can check which key was sent. */
 export interface SeenRequest {
@@ -36,6 +36,7 @@ function chat(withLogprobs: boolean): unknown {
 }
 
 function answer(scenario: string, route: string, res: http.ServerResponse): void {
+  if (scenario === 'models') scenario = 'ok';
   if (scenario === 'unauthorized') {
     send(res, 401, { error: { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key' } });
   } else if (route === '/v1/models' && ['ok', 'no-logprobs', 'paused'].includes(scenario)) {

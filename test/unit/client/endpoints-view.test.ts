@@ -50,7 +50,7 @@ describe('Rollout Endpoints view (client)', () => {
       '客户端：自行追加 /v1',
       '密钥：OPENAI_API_KEY (.env:3) sk-…abcd，40 个字符',
       '模型：qwen3-4b',
-      'logprobs：此文件中有请求位置没有请求它',
+      'logprobs：此处未请求；未见 rollout，因此不报告问题',
       'POLICY_BASE_URL from scripts/run_rollout.sh:3: …/v1/v1',
       '尚未测试：请使用“测试此端点”',
     ]);
@@ -59,6 +59,19 @@ describe('Rollout Endpoints view (client)', () => {
     assert.equal(node.children![2].tooltip, '客户端：自行追加 /v1', 'each detail shows its whole text on hover');
     const sdk = endpointNodes([{ ...ROW, consumer: 'openai-sdk', via: 'POLICY_BASE_URL (openai SDK)' }], 'en', [])[0];
     assert.equal(sdk.children![2].label, 'client: openai SDK (POLICY_BASE_URL)', 'the SDK is named once');
+  });
+
+  it('tells a request no rule flags (no rollout in sight) from a flagged one: info icon and what a rollout needs', () => {
+    const plain = endpointNodes([{ ...ROW, logprobs: 'missing' }], 'en', [])[0].children!.find((c) => c.id === '0.logprobs')!;
+    assert.equal(plain.label, 'log probs: not asked for here; no rollout in sight, so nothing is reported');
+    assert.equal(plain.icon, 'info');
+    assert.match(String(plain.tooltip), /needs logprobs=True .*hover the call/);
+    const flaggedRow = { ...ROW, logprobs: 'missing' as const, findings: [...ROW.findings, { ruleId: 'logprobs-missing', severity: 'warning', message: 'this rollout request … does not set logprobs' }] };
+    const flagged = endpointNodes([flaggedRow], 'en', [])[0].children!.find((c) => c.id === '0.logprobs')!;
+    assert.equal(flagged.label, 'log probs: a request site in this file does not ask for them');
+    assert.equal(flagged.icon, 'warning');
+    const zh = endpointNodes([{ ...ROW, logprobs: 'missing' }], 'zh-cn', [])[0].children!.find((c) => c.id === '0.logprobs')!;
+    assert.match(String(zh.tooltip), /^聊天机器人或评测不需要 logprobs/);
   });
 
   it('shows the last connection test of the base URL and client', () => {
@@ -92,6 +105,20 @@ describe('Rollout Endpoints view (client)', () => {
     endpointsView.run(fakeContext(host));
     assert.equal(tree.refreshes, 0, 'refresh goes to the latest view');
     disposable?.dispose();
+  });
+});
+
+describe('Rollout Endpoints view: a failed request in the log', () => {
+  it('says which request failed in the UI language, the error text as the server gave it', async () => {
+    for (const [language, want] of [['en', 'the server request rolloutLint/endpointRows failed: connection lost'], ['zh-cn', '服务器请求 rolloutLint/endpointRows 失败：connection lost']]) {
+      const host = fakeHost();
+      Object.assign(host, { language });
+      const context = fakeContext(host, fakeServer({ 'rolloutLint/endpointRows': () => { throw new Error('connection lost'); } }));
+      const disposable = endpointsView.activate!(context);
+      await host.record.trees.at(-1)!.source.roots();
+      assert.deepEqual(context.logs, [want]);
+      disposable?.dispose();
+    }
   });
 });
 

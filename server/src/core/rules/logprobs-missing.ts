@@ -7,8 +7,8 @@ import type { Strength } from '../evidence/evidence';
 /** Mapping keys that hold the sampling parameters sent with each request (a `rollout:` section itself does not). */
 const SAMPLING_MAPPINGS = new Set(['sampling', 'sampling_params', 'generation_kwargs', 'generation_config', 'request', 'request_body', 'extra_body']);
 
-/** Whether a site with no log-prob switch at all is a request that should have one. */
-function needsSwitch(site: RequestSite, text: string): boolean {
+/** Whether a site with no log-prob switch at all is a request that should have one (if it is a rollout request). */
+export function needsSwitch(site: RequestSite, text: string): boolean {
   if (isCliFlags(site)) return false;
   if (site.apiKind === 'chat' || site.apiKind === 'completions' || site.apiKind === 'sglang-generate') {
     const extra = site.params.extra_body;

@@ -11,6 +11,7 @@ import { envFactsOf, type FileEnv } from './env-facts';
 import { LAUNCH_TOKEN } from './servers';
 import { BudgetExceeded, DEFAULT_BUDGET, spend, withBudget, type BudgetSpent, type LintBudget } from '../budget';
 import { blankTemplateActions, certainPartOfTemplate, templateSyntax } from '../evidence/template';
+import { notebookSource, toNotebookExtraction } from '../formats/notebook';
 
 /**
  * The env index facts of one document: extraction and resolution only, no rules (so a whole
@@ -35,9 +36,14 @@ export function indexAndExtract(input: { path: string; text: string; format?: Fo
   try {
     // the file's one budget, shared with its lint (`LintOptions.spent`): a pathological file yields no facts instead of a hang
     return withBudget(budget, () => {
+      if (format === 'notebook') {
+        const env = notebookEnv(path, text, grammars, config);
+        spend(0, true);
+        return { env, text, spent };
+      }
       let extraction: Extraction;
       // a templated file (Helm, Jinja, cookiecutter) is indexed as `lintDocument` reads it: only what is certain
-      const templated = format === 'notebook' ? undefined : templateSyntax(path, text, format);
+      const templated = templateSyntax(path, text, format);
       try {
         extraction = extract(format, templated ? blankTemplateActions(text, templated.actions) : text, path, grammars);
         if (templated) extraction = certainPartOfTemplate(extraction, templated.actions);
@@ -54,6 +60,28 @@ export function indexAndExtract(input: { path: string; text: string; format?: Fo
     if (!(error instanceof BudgetExceeded)) throw error;
     return { env: { path, definitions: [], reads: [] }, text, spent };
   }
+}
+
+/**
+ * What a notebook gives the index: only the literal base URLs of its code cells (at notebook-JSON
+ * offsets, as `lintDocument` reports a notebook), so the connection test's pick lists a closed
+ * notebook's endpoints. Its `%env` lines and environment reads stay out: they set and read the
+ * kernel's own environment, not the one other files run in. No facts for malformed JSON or a
+ * kernel that is not Python.
+ */
+function notebookEnv(path: string, text: string, grammars: Grammars, config: LintConfig): FileEnv {
+  const read = notebookSource(text);
+  if (!('source' in read)) return { path, definitions: [], reads: [] };
+  let extraction: Extraction;
+  try {
+    extraction = extract('python', read.source.text, path, grammars);
+  } catch (error) {
+    if (error instanceof BudgetExceeded) throw error;
+    return { path, definitions: [], reads: [] };
+  }
+  toNotebookExtraction(read.source, extraction);
+  const { endpoints } = envFactsOf(path, text, extraction, resolve(extraction, config).baseUrls);
+  return { path, definitions: [], reads: [], ...(endpoints ? { endpoints } : {}) };
 }
 
 /**
