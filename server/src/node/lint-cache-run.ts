@@ -150,8 +150,17 @@ interface CachedResult {
   notCandidate: boolean;
 }
 
-const ENV_METHODS = new Set(['chain', 'readsElsewhere', 'reads', 'chainAt', 'readersOf', 'servers', 'size']);
-const FACT_METHODS = new Set(['gitState', 'siblingEnv', 'envFile']);
+/** Every method of `WorkspaceFacts`, recorded by `recordingFacts` (the type check below fails when one is added and not recorded). */
+const FACT_METHOD_NAMES = ['gitState', 'siblingEnv', 'envFile', 'clientPins'] as const satisfies readonly (keyof WorkspaceFacts)[];
+const FACT_METHODS = new Set<string>(FACT_METHOD_NAMES);
+/** Every method of `EnvView`, recorded by `recordingView`. */
+const ENV_METHOD_NAMES = ['chain', 'readsElsewhere', 'reads', 'chainAt', 'readersOf', 'servers', 'size'] as const satisfies readonly (keyof EnvView)[];
+const ENV_METHODS = new Set<string>(ENV_METHOD_NAMES);
+// A fact or view method no recorder notes would be answered by nothing in a cached run, and the lint would differ.
+const allFactsRecorded: Exclude<keyof WorkspaceFacts, (typeof FACT_METHOD_NAMES)[number]> extends never ? true : false = true;
+const allViewRecorded: Exclude<keyof EnvView, (typeof ENV_METHOD_NAMES)[number]> extends never ? true : false = true;
+void allFactsRecorded;
+void allViewRecorded;
 
 /**
  * Questions whose answer does not depend on which file asks (`EnvIndex.viewFor`: `reads`, `chainAt`,
@@ -159,7 +168,7 @@ const FACT_METHODS = new Set(['gitState', 'siblingEnv', 'envFile']);
  * shared by every file of one project in one run (`memo`, kept with the store, since the index and
  * facts of a project do not change during its lint pass).
  */
-const SHARED_ANSWERS = new Set(['env\0reads', 'env\0chainAt', 'env\0servers', 'env\0size', 'facts\0gitState', 'facts\0siblingEnv', 'facts\0envFile']);
+const SHARED_ANSWERS = new Set(['env\0reads', 'env\0chainAt', 'env\0servers', 'env\0size', 'facts\0gitState', 'facts\0siblingEnv', 'facts\0envFile', 'facts\0clientPins']);
 
 /** The digest of `ask()`'s answer to `method(args)`, memoised in `memo` when it does not depend on the asking file. */
 function answerDigest(memo: Map<string, string>, source: CacheDep[0], method: string, args: unknown[], ask: () => unknown): string {
@@ -210,6 +219,8 @@ function recordingFacts(facts: WorkspaceFacts, deps: Map<string, CacheDep>, memo
     gitState: (path) => note('gitState', [path], facts.gitState(path)),
     siblingEnv: (path) => note('siblingEnv', [path], facts.siblingEnv(path)),
     envFile: (path, file) => note('envFile', [path, file], facts.envFile(path, file)),
+    // an absent method and an empty list mean the same to the lint (`facts.clientPins?.(…) ?? []`)
+    clientPins: (path) => note('clientPins', [path], facts.clientPins?.(path) ?? []),
   };
 }
 
@@ -218,6 +229,7 @@ function sameAnswers(deps: readonly CacheDep[], view: EnvView | undefined, facts
   for (const [source, method, args, was] of deps) {
     const target = (source === 'env' ? view : facts) as unknown as Record<string, unknown> | undefined;
     if (!target || !(source === 'env' ? ENV_METHODS : FACT_METHODS).has(method)) return false;
+    if (source === 'facts' && method === 'clientPins' && typeof target[method] !== 'function') return answerDigest(memo, source, method, args, () => []) === was;
     if (method !== 'size' && typeof target[method] !== 'function') return false;
     const ask = () => (method === 'size' ? target.size : (target[method] as (...a: unknown[]) => unknown)(...args));
     if (answerDigest(memo, source, method, args, ask) !== was) return false;

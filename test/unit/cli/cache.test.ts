@@ -143,6 +143,21 @@ describe('CLI cache (--no-cache, --cache-location): a cached run prints what an 
     }
   });
 
+  it('a changed manifest (client pins) re-lints the unchanged .env beside it', async () => {
+    // base-url-fragment: openai-node reads the fragment into its path (error); a project pinning only Python clients gives a hint
+    const ws = workspace({ '.env': 'OPENAI_BASE_URL="http://127.0.0.1:30000/v1#local"\n', 'package.json': '{"name": "app", "private": true, "dependencies": {"openai": "^7.59.0"}}\n' });
+    try {
+      const node = await same(ws.root, 'package.json');
+      assert.match(node, /"ruleId": "base-url-fragment",\s+"severity": 2/);
+      unlinkSync(join(ws.root, 'package.json'));
+      writeFileSync(join(ws.root, 'requirements.txt'), 'openai==2.54.0\npython-dotenv==1.2.4\n');
+      const python = await same(ws.root, 'requirements.txt');
+      assert.match(python, /"ruleId": "base-url-fragment",\s+"severity": 1/);
+    } finally {
+      ws.cleanup();
+    }
+  });
+
   it('a corrupt, truncated, foreign-version, unauthenticated or badly shaped store only costs time', async () => {
     const ws = workspace(FILES);
     try {
