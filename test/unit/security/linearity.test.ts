@@ -92,7 +92,7 @@ describe('linearity (N vs 2N, ratio ≤ 3)', function () {
       for (let a = 0; a < n; a++) for (let b = 0; b < n; b++) mixed = (mixed + (a ^ b)) | 0;
       assert.notEqual(mixed, 0.5);
     };
-    const r = ratio(pairs, 2000);
+    const r = ratio(pairs, 4000);
     assert.ok(r > 3, `a quadratic phase measured only ${r.toFixed(2)}×`);
   });
 
