@@ -244,17 +244,16 @@ function jsClient(node: SyntaxNode): JsClient | undefined {
 /**
  * `client.chat.completions.create({ model: "m", … })` and the other SDK methods (`SDK_METHODS`, the same
  * resource paths in openai-node 7.59.0 and anthropic-node 1.15.0, recorded by test/conformance) on a client
- * constructed in the file: the last construction bound to the receiver's name before the call.
+ * constructed in the file: `clients` holds the latest construction bound to each name (`<family> <name>`).
  */
-function jsSdkCall(node: SyntaxNode, clients: readonly JsClient[]): SdkCall | undefined {
+function jsSdkCall(node: SyntaxNode, clients: ReadonlyMap<string, JsClient>): SdkCall | undefined {
   const fn = node.childForFieldName('function');
   if (fn?.type !== 'member_expression') return undefined;
   const callee = fn.text.replace(/\s+/g, '').replace(/\?\./g, '.');
   const m = SDK_METHODS.find((x) => x.re.test(callee));
   if (!m) return undefined;
   const receiver = m.re.exec(callee)![1];
-  const bound = clients.filter((c) => c.target === receiver && c.start < node.startIndex && c.family === m.family);
-  const client = bound[bound.length - 1];
+  const client = clients.get(`${m.family} ${receiver}`);
   const first = node.childForFieldName('arguments')?.namedChildren.find((c) => c?.type !== 'comment');
   let model: string | undefined;
   for (const member of first && inner(first).type === 'object' ? inner(first).namedChildren : []) {
@@ -316,7 +315,8 @@ export function extractJavaScript(text: string, language: Language): Extraction 
     const nodes: SyntaxNode[] = [];
     for (let i = 0; i < snapshot.size; i++) if (NODE_TYPE_SET.has(snapshot.typeOf(i)) && snapshot.endOf(i) !== 0) nodes.push(snapshot.node(i));
     const walk: Walk = { text, out, bindings: new Map() };
-    const clients: JsClient[] = [];
+    // The latest construction bound to each name, by family (nodes come in document order).
+    const clients = new Map<string, JsClient>();
     // Bindings first (a name may be used above its declaration, inside a function).
     for (const node of nodes) {
       if (node.type === 'variable_declarator') {
@@ -360,7 +360,7 @@ export function extractJavaScript(text: string, language: Language): Extraction 
         case 'new_expression': {
           clientJoin(walk, node);
           const client = jsClient(node);
-          if (client) clients.push(client);
+          if (client) clients.set(`${client.family} ${client.target}`, client);
           break;
         }
         case 'call_expression': {
