@@ -81,11 +81,9 @@ export interface RowInputs {
  * close read the file again), per configuration generation and verified list, and per
  * dependency signature (what other files give it; recomputed only when the index changed since the
  * last look): a refresh of the view reads and lints only the files whose entry or inputs changed.
- * `reads` counts the files read from disk.
  */
 export class EndpointRowCache {
   private readonly byEntry = new WeakMap<FileEnv, CachedRows>();
-  reads = 0;
 
   get(entry: FileEnv, inputs: RowInputs): EndpointViewRow[] | undefined {
     const cached = this.byEntry.get(entry);
@@ -136,7 +134,6 @@ export async function listEndpointRows(deps: EndpointRowsDeps): Promise<Endpoint
       if (!rows) {
         if (read >= MAX_FILES) continue;
         read++;
-        cache.reads++;
         rows = await unopenedRows(deps, grammars, folder, relPath, absPath, uri);
         cache.set(entry, inputs, rows);
       }
