@@ -20,8 +20,15 @@ export const DEFAULT_BUDGET: LintBudget = { timeMs: 5000, maxNodes: 2_000_000 };
 
 /** Thrown at a checkpoint when the active budget is spent; `reason` is `time` or `nodes`. */
 export class BudgetExceeded extends Error {
-  constructor(readonly reason: 'time' | 'nodes') {
-    super(`lint budget exceeded (${reason})`);
+  /**
+   * @param limit what was over, when a size check before a parse stands in for the node budget
+   *   (`50000 .env lines`); the skipped-file message names it instead of the node budget.
+   */
+  constructor(
+    readonly reason: 'time' | 'nodes',
+    readonly limit?: string,
+  ) {
+    super(`lint budget exceeded (${limit ?? reason})`);
     this.name = 'BudgetExceeded';
   }
 }
@@ -59,6 +66,8 @@ export interface BudgetSpent {
   timeMs: number;
   nodes: number;
   exceeded?: 'time' | 'nodes';
+  /** `BudgetExceeded.limit` of the phase that went over, when it named one. */
+  limit?: string;
 }
 
 /**
@@ -74,7 +83,10 @@ export function withBudget<T>(budget: LintBudget, work: () => T, spent?: BudgetS
   try {
     return work();
   } catch (error) {
-    if (record && error instanceof BudgetExceeded) record.exceeded = error.reason;
+    if (record && error instanceof BudgetExceeded) {
+      record.exceeded = error.reason;
+      if (error.limit) record.limit = error.limit;
+    }
     throw error;
   } finally {
     if (record) {

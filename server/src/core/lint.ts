@@ -176,7 +176,8 @@ function render(rule: Rule, locale: Locale, id: string, data: Record<string, str
 export function lintDocument(input: { path: string; text: string; format?: Format }, options: LintOptions): LintOutcome {
   const budget = options.budget ?? DEFAULT_BUDGET;
   const earlier = options.spent?.exceeded ?? (options.spent && options.spent.timeMs >= budget.timeMs ? 'time' : undefined);
-  if (earlier) return skippedOutcome(input, options, earlier === 'time' ? `${budget.timeMs} ms` : `${budget.maxNodes} syntax nodes`, earlier);
+  const over = (reason: 'time' | 'nodes', limit?: string) => limit ?? (reason === 'time' ? `${budget.timeMs} ms` : `${budget.maxNodes} syntax nodes`);
+  if (earlier) return skippedOutcome(input, options, over(earlier, options.spent?.limit), earlier);
   try {
     const record: BudgetSpent = { timeMs: 0, nodes: 0 };
     const outcome = withBudget(budget, () => lintWithinBudget(input, options), options.spent, record);
@@ -184,7 +185,7 @@ export function lintDocument(input: { path: string; text: string; format?: Forma
     return outcome;
   } catch (error) {
     if (!(error instanceof BudgetExceeded)) throw error;
-    return skippedOutcome(input, options, error.reason === 'time' ? `${budget.timeMs} ms` : `${budget.maxNodes} syntax nodes`, error.reason);
+    return skippedOutcome(input, options, over(error.reason, error.limit), error.reason);
   }
 }
 

@@ -60,11 +60,16 @@ describe('per-file budget (time and syntax nodes)', function () {
     assert.equal(shellWordCount('a b \\\n  c # x y\n"d e"\\\r\n#z\n'), 5);
     // `nodes`, with the default budget: neither parse gets near 2M nodes, only the pre-check says so
     const tables = `[t]\nbase_url = "https://api.example.com/v1/v1"\n${Array.from({ length: MAX_STATEMENTS - 1 }, (_, i) => `k${i} = 1\n`).join('')}`;
-    assert.deepEqual(lintDocument({ path: 'pyproject.toml', text: tables }, { grammars }).findings.map((f) => [f.ruleId, f.data.reason]), [['skipped-file', 'nodes']]);
+    assert.deepEqual(lintDocument({ path: 'pyproject.toml', text: tables }, { grammars }).findings.map((f) => [f.ruleId, f.data.reason, f.data.budget]), [['skipped-file', 'nodes', `${MAX_STATEMENTS} TOML statements`]]);
     const continued = `python run.py --base-url https://api.example.com/v1/v1 ${'\\\n  --x 1 '.repeat(MAX_WORDS / 2)}\n`;
-    assert.deepEqual(lintDocument({ path: 'c.sh', text: continued }, { grammars }).findings.map((f) => [f.ruleId, f.data.reason]), [['skipped-file', 'nodes']]);
+    assert.deepEqual(lintDocument({ path: 'c.sh', text: continued }, { grammars }).findings.map((f) => [f.ruleId, f.data.reason, f.data.budget]), [['skipped-file', 'nodes', `${MAX_WORDS} shell words`]]);
     const pairs = `${'OPENAI_BASE_URL=https://api.example.com/v1/v1\nOPENAI_API_KEY=sk-aaaaaaaaaaaaaaaaaaaa\n'.repeat(MAX_LINES / 2)}X=1\n`;
-    assert.deepEqual(lintDocument({ path: '.env', text: pairs }, { grammars }).findings.map((f) => [f.ruleId, f.data.reason]), [['skipped-file', 'nodes']]);
+    const skipped = lintDocument({ path: '.env', text: pairs }, { grammars }).findings;
+    assert.deepEqual(skipped.map((f) => [f.ruleId, f.data.reason, f.data.budget]), [['skipped-file', 'nodes', `${MAX_LINES} .env lines`]]);
+    assert.match(skipped[0].message, /needs more than the per-file budget \(50000 \.env lines\)/, 'the message names the limit that fired');
+    // …also when the index pass hit it first and the lint only gets what it spent
+    const indexed = indexAndExtract({ path: '.env', text: pairs }, grammars);
+    assert.match(lintDocument({ path: '.env', text: pairs }, { grammars, spent: indexed.spent }).findings[0].message, /\(50000 \.env lines\)/);
     // …and files far past any real one, under the caps, are linted
     const envOk = `${'# comment\n\n'.repeat(MAX_LINES)}OPENAI_BASE_URL=https://api.example.com/v1/v1\n`;
     assert.ok(lintDocument({ path: '.env', text: envOk }, { grammars }).findings.some((f) => f.ruleId === 'base-url-duplicate-v1'));

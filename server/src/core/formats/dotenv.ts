@@ -51,7 +51,7 @@ function byKeyStart(entries: LoadedEntry[]): Map<number, LoadedEntry> {
  * the text length. Throws only `BudgetExceeded` (`nodes`), before scanning, past `MAX_LINES`.
  */
 export function extractDotenv(text: string): Extraction {
-  if (contentLineCount(text) > MAX_LINES) throw new BudgetExceeded('nodes');
+  if (contentLineCount(text) > MAX_LINES) throw new BudgetExceeded('nodes', `${MAX_LINES} .env lines`);
   const extraction = emptyExtraction();
   const scan = scanDotenv(text);
   extraction.comments = scan.comments;

@@ -88,7 +88,7 @@ export function extractShell(text: string, language: Language): Extraction {
   // process; 20k took 790 MB): a file nested deeper than any script is over the node budget unparsed.
   if (nestingDepth(text) > MAX_NESTING) throw new BudgetExceeded('nodes');
   // Past MAX_WORDS the lint would pass the 800 MB goal before its time budget ran out (issue 29): skipped before the parse.
-  if (shellWordCount(text) > MAX_WORDS) throw new BudgetExceeded('nodes');
+  if (shellWordCount(text) > MAX_WORDS) throw new BudgetExceeded('nodes', `${MAX_WORDS} shell words`);
   try {
     tree = parseWith(language, text);
   } catch (error) {

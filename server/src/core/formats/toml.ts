@@ -31,7 +31,7 @@ export function extractToml(text: string, path: string): Extraction {
   const out = emptyExtraction();
   // toml-eslint-parser keeps ~6 tokens and ~7 nodes per statement and is not interruptible: past
   // MAX_STATEMENTS the lint would pass the 800 MB goal before its time budget ran out (issue 29).
-  if (contentLineCount(text) > MAX_STATEMENTS) throw new BudgetExceeded('nodes');
+  if (contentLineCount(text) > MAX_STATEMENTS) throw new BudgetExceeded('nodes', `${MAX_STATEMENTS} TOML statements`);
   try {
     const tooDeep = firstTooDeep(text);
     if (tooDeep !== undefined) {
