@@ -12,7 +12,7 @@ import type { Extraction } from '../../../server/src/core/model/types';
 import { canMakeFifos, hostileRepo, runTsChild } from './hostile-helpers';
 import { growth } from './growth';
 
-/** Doubling the input may at most triple the cost (`growth`: processor time, best of five, noise-tolerant; quadratic is 4×). */
+/** Doubling the input may at most triple the cost (`growth`: wall-clock time, best of five, noise-tolerant; quadratic is 4×). */
 function assertLinear(name: string, f: (n: number) => unknown, n: number): void {
   const ratio = growth((size) => () => void f(size), n);
   assert.ok(ratio <= 3, `${name}: doubling the input cost ${ratio.toFixed(1)}× (quadratic is 4×)`);

@@ -11,7 +11,7 @@ import { growth } from './growth';
 /**
  * Issue 29 items 7–8, issue 27 items 3 and 6: every phase of a file (index, lint, fix proof, fix
  * choice, redaction) and cross-file resolution is linear. No timed assertion: each shape runs at
- * size N and 2N (`growth`: best of five, processor time, up to three rounds) and the cost may at most triple (a quadratic phase
+ * size N and 2N (`growth`: best of five, wall-clock time, up to five rounds) and the cost may at most triple (a quadratic phase
  * quadruples it). Sizes are small enough that each test stays well under 2 s.
  */
 describe('linearity (N vs 2N, ratio ≤ 3)', function () {
