@@ -150,16 +150,24 @@ interface CachedResult {
   notCandidate: boolean;
 }
 
-/** Every method of `WorkspaceFacts`, recorded by `recordingFacts` (the type check below fails when one is added and not recorded). */
-const FACT_METHOD_NAMES = ['gitState', 'siblingEnv', 'envFile', 'clientPins'] as const satisfies readonly (keyof WorkspaceFacts)[];
-const FACT_METHODS = new Set<string>(FACT_METHOD_NAMES);
+/**
+ * How a lint asks each `WorkspaceFacts` method, used both to record a question (`recordingFacts`) and
+ * to ask it again (`sameAnswers`). Typed over every method, so a method added to `WorkspaceFacts` and
+ * not listed here fails to compile: a question nobody records would make a cached lint differ. An
+ * absent optional method answers as the lint reads it (`facts.clientPins?.(…) ?? []`).
+ */
+const ASK_FACT: { [M in keyof WorkspaceFacts]-?: (facts: WorkspaceFacts, args: unknown[]) => unknown } = {
+  gitState: (facts, [path]) => facts.gitState(path as string),
+  siblingEnv: (facts, [path]) => facts.siblingEnv(path as string),
+  envFile: (facts, [path, file]) => facts.envFile(path as string, file as string),
+  clientPins: (facts, [path]) => facts.clientPins?.(path as string) ?? [],
+};
+const FACT_METHODS = new Set<string>(Object.keys(ASK_FACT));
 /** Every method of `EnvView`, recorded by `recordingView`. */
 const ENV_METHOD_NAMES = ['chain', 'readsElsewhere', 'reads', 'chainAt', 'readersOf', 'servers', 'size'] as const satisfies readonly (keyof EnvView)[];
 const ENV_METHODS = new Set<string>(ENV_METHOD_NAMES);
-// A fact or view method no recorder notes would be answered by nothing in a cached run, and the lint would differ.
-const allFactsRecorded: Exclude<keyof WorkspaceFacts, (typeof FACT_METHOD_NAMES)[number]> extends never ? true : false = true;
+// A view method no recorder notes would be answered by nothing in a cached run, and the lint would differ.
 const allViewRecorded: Exclude<keyof EnvView, (typeof ENV_METHOD_NAMES)[number]> extends never ? true : false = true;
-void allFactsRecorded;
 void allViewRecorded;
 
 /**
@@ -210,26 +218,29 @@ function recordingView(view: EnvView, deps: Map<string, CacheDep>, memo: Map<str
 
 /** `facts` that notes every question asked of it, like `recordingView`. */
 function recordingFacts(facts: WorkspaceFacts, deps: Map<string, CacheDep>, memo: Map<string, string>): WorkspaceFacts {
-  const note = <T>(method: string, args: unknown[], answer: T): T => {
+  const note = <T>(method: keyof WorkspaceFacts, args: unknown[]): T => {
+    const answer = ASK_FACT[method](facts, args);
     const id = `facts\0${method}\0${JSON.stringify(args)}`;
     if (!deps.has(id)) deps.set(id, ['facts', method, args, answerDigest(memo, 'facts', method, args, () => answer)]);
-    return answer;
+    return answer as T;
   };
   return {
-    gitState: (path) => note('gitState', [path], facts.gitState(path)),
-    siblingEnv: (path) => note('siblingEnv', [path], facts.siblingEnv(path)),
-    envFile: (path, file) => note('envFile', [path, file], facts.envFile(path, file)),
-    // an absent method and an empty list mean the same to the lint (`facts.clientPins?.(…) ?? []`)
-    clientPins: (path) => note('clientPins', [path], facts.clientPins?.(path) ?? []),
+    gitState: (path) => note('gitState', [path]),
+    siblingEnv: (path) => note('siblingEnv', [path]),
+    envFile: (path, file) => note('envFile', [path, file]),
+    clientPins: (path) => note('clientPins', [path]),
   };
 }
 
 /** Whether every recorded question gets the same answer now. */
 function sameAnswers(deps: readonly CacheDep[], view: EnvView | undefined, facts: WorkspaceFacts | undefined, memo: Map<string, string>): boolean {
   for (const [source, method, args, was] of deps) {
-    const target = (source === 'env' ? view : facts) as unknown as Record<string, unknown> | undefined;
-    if (!target || !(source === 'env' ? ENV_METHODS : FACT_METHODS).has(method)) return false;
-    if (source === 'facts' && method === 'clientPins' && typeof target[method] !== 'function') return answerDigest(memo, source, method, args, () => []) === was;
+    if (source === 'facts') {
+      if (!facts || !FACT_METHODS.has(method) || answerDigest(memo, source, method, args, () => ASK_FACT[method as keyof WorkspaceFacts](facts, args)) !== was) return false;
+      continue;
+    }
+    const target = view as unknown as Record<string, unknown> | undefined;
+    if (!target || !ENV_METHODS.has(method)) return false;
     if (method !== 'size' && typeof target[method] !== 'function') return false;
     const ask = () => (method === 'size' ? target.size : (target[method] as (...a: unknown[]) => unknown)(...args));
     if (answerDigest(memo, source, method, args, ask) !== was) return false;

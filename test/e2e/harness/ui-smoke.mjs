@@ -10,6 +10,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { launchBrowser } from './browser.mjs';
 
 const STEP_TIMEOUT = 60000;
@@ -46,7 +47,7 @@ const NOTEBOOK_JSON = JSON.stringify({
  * Rollout Endpoints view and leaves the fixture's rows in sight.
  */
 const DEMO = 'zz-demo/chat_demo.py';
-const DEMO_TEXT = 'import os\nfrom openai import OpenAI\nclient = OpenAI(base_url="https://taotoken.net/api/v1", api_key=os.environ["TAOTOKEN_API_KEY"])\nresp = client.chat.completions.create(\n    model="gpt-4o-mini",\n    messages=[{"role": "user", "content": "hello"}],\n)\nprint(resp.choices[0].message.content)\n';
+const DEMO_TEXT = fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'fixtures', 'lsp', 'taotoken-demo.py'), 'utf8');
 /** Written into the session's workspace copy: a loopback base URL and its key in one block. */
 const LOCAL_ENV = 'configs/local.env';
 const LOCAL_KEY = 'sk-test-e2e-ui-00000000000000000000000000';

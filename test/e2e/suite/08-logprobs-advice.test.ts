@@ -1,19 +1,14 @@
 import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { describeDiagnostics, eventually, ours, rangeInText, writeFile } from './support';
 
-/** The TaoToken guide's demo script: a chat call without logprobs, in a file no rollout glob matches. */
-const DEMO = [
-  'import os',
-  'from openai import OpenAI',
-  'client = OpenAI(base_url="https://taotoken.net/api/v1", api_key=os.environ["TAOTOKEN_API_KEY"])',
-  'resp = client.chat.completions.create(',
-  '    model="gpt-4o-mini",',
-  '    messages=[{"role": "user", "content": "hello"}],',
-  ')',
-  'print(resp.choices[0].message.content)',
-  '',
-].join('\n');
+/**
+ * The TaoToken guide's demo script (a chat call without logprobs, in a file no rollout glob matches),
+ * shared with the LSP test and the UI step: test/fixtures/lsp/taotoken-demo.py (this file runs from test/e2e/out/suite).
+ */
+const DEMO = readFileSync(join(__dirname, '..', '..', '..', 'fixtures', 'lsp', 'taotoken-demo.py'), 'utf8');
 const ACTION = 'Ask for log probs for a rollout: add logprobs=True';
 const KIND = vscode.CodeActionKind.RefactorRewrite.append('rollout-lint').append('logprobs');
 

@@ -14,18 +14,8 @@ import {
 import { isolatedCopy } from '../../support/lint';
 import { applyLspEdits, fileUri, FIXTURE_WORKSPACE, TestClient } from './harness';
 
-/** The seed's demo script: a TaoToken client and a chat call without logprobs, in a file no rollout glob matches. */
-const DEMO = [
-  'import os',
-  'from openai import OpenAI',
-  'client = OpenAI(base_url="https://taotoken.net/api/v1", api_key=os.environ["TAOTOKEN_API_KEY"])',
-  'resp = client.chat.completions.create(',
-  '    model="gpt-4o-mini",',
-  '    messages=[{"role": "user", "content": "hello"}],',
-  ')',
-  'print(resp.choices[0].message.content)',
-  '',
-].join('\n');
+/** The seed's demo script: a TaoToken client and a chat call without logprobs, in a file no rollout glob matches (shared with the e2e steps). */
+const DEMO = readFileSync(join(__dirname, '..', '..', 'fixtures', 'lsp', 'taotoken-demo.py'), 'utf8');
 const CALL_LINE = 3;
 const CREATE = DEMO.split('\n')[CALL_LINE].indexOf('create(');
 const KIND = 'refactor.rewrite.rollout-lint.logprobs';

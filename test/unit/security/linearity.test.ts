@@ -22,6 +22,8 @@ describe('linearity (N vs 2N, ratio ≤ 3)', function () {
   });
 
   const ratio = growth;
+  /** Where the self-test's loop leaves its result. */
+  let sink = 0;
 
   /** Both phases of one file as the CLI runs them: index (extraction kept), then lint reusing it, with its findings' fixes chosen. */
   function indexAndLint(path: string, text: string): () => void {
@@ -90,10 +92,11 @@ describe('linearity (N vs 2N, ratio ≤ 3)', function () {
     const pairs = (n: number) => () => {
       let mixed = 0;
       for (let a = 0; a < n; a++) for (let b = 0; b < n; b++) mixed = (mixed + (a ^ b)) | 0;
-      assert.notEqual(mixed, 0.5);
+      sink = mixed; // kept, so the loop cannot be optimised away
     };
     const r = ratio(pairs, 4000);
     assert.ok(r > 3, `a quadratic phase measured only ${r.toFixed(2)}×`);
+    assert.equal(typeof sink, 'number');
   });
 
   it('cross-file resolution (issue 29 repro #6): 12 and 24 packages of 10 files', () => {
