@@ -7,9 +7,9 @@ import { readForLint } from '../node/read';
 import { walk } from '../node/walk';
 import { formatOf, isCandidate } from '../core/files';
 import { lintDocument, stripBom } from '../core/lint';
-import { normalizeLocale, type Locale } from '../core/messages/locale';
+import type { Locale } from '../core/messages/locale';
 import { endpointRows, type EndpointRow } from '../core/workspace/endpoints';
-import type { CliIo } from './io';
+import { cliLocale, type CliIo } from './io';
 
 /** Options of `rollout-lint endpoints`. */
 export interface EndpointsCommandOptions {
@@ -33,7 +33,7 @@ export async function collectEndpoints(paths: readonly string[], options: Endpoi
   const all = walk(['.'], root, facts, walkOptions).files;
   const files = paths.length ? walk(paths, root, facts, walkOptions).files : all;
   const index = indexFiles(all, grammars, (absPath) => loadConfigFor(absPath, root).config);
-  const locale = normalizeLocale(options.lang ?? io.env.LC_ALL ?? io.env.LC_MESSAGES ?? io.env.LANG);
+  const locale = cliLocale(options.lang, io.env);
   const rows: EndpointRow[] = [];
   for (const file of files) {
     const config = loadConfigFor(file.absPath, root).config;
@@ -85,16 +85,15 @@ function textRow(row: EndpointRow, locale: Locale): string {
  * `EndpointRow`). Exit 0, or 2 on a configuration error.
  */
 export async function runEndpoints(paths: string[], options: EndpointsCommandOptions, io: CliIo): Promise<number> {
+  const locale = cliLocale(options.lang, io.env);
   try {
     const rows = await collectEndpoints(paths, options, io);
-    const locale = normalizeLocale(options.lang ?? io.env.LC_ALL ?? io.env.LC_MESSAGES ?? io.env.LANG);
     if (options.json) io.stdout(`${JSON.stringify(rows, null, 2)}\n`);
     else for (const row of rows) io.stdout(textRow(row, locale));
     return 0;
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    const zh = normalizeLocale(options.lang ?? io.env.LC_ALL ?? io.env.LC_MESSAGES ?? io.env.LANG) === 'zh-CN';
-    io.stderr(`rollout-lint: ${zh ? '配置无效' : 'invalid configuration'}\n${error.message}\n`);
+    io.stderr(`rollout-lint: ${locale === 'zh-CN' ? '配置无效' : 'invalid configuration'}\n${error.message}\n`);
     return 2;
   }
 }

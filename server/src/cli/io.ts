@@ -1,3 +1,4 @@
+import { normalizeLocale, type Locale } from '../core/messages/locale';
 import { readFileSync } from 'node:fs';
 
 /** The process surface the CLI commands use, injectable for tests. */
@@ -47,4 +48,12 @@ export function useColor(flag: boolean | undefined, env: NodeJS.ProcessEnv, isTT
   if (force !== undefined && force !== '') return force !== '0' && force.toLowerCase() !== 'false';
   if (env.NO_COLOR || env.NODE_DISABLE_COLORS || env.TERM === 'dumb') return false;
   return isTTY;
+}
+
+/**
+ * The language of the CLI's messages: `--lang` when given, else the first set of `LC_ALL`,
+ * `LC_MESSAGES`, `LANG` (POSIX order; an empty one counts as unset). `zh…` is Chinese, anything else English.
+ */
+export function cliLocale(lang: string | undefined, env: NodeJS.ProcessEnv): Locale {
+  return normalizeLocale(lang || env.LC_ALL || env.LC_MESSAGES || env.LANG);
 }

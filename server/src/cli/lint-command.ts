@@ -4,7 +4,7 @@ import { dirname, isAbsolute, resolve } from 'node:path';
 import { writeFileSync } from 'node:fs';
 import { mergeConfig } from '../core/config/config';
 import { globMatcher } from '../core/glob';
-import { normalizeLocale, type Locale } from '../core/messages/locale';
+import type { Locale } from '../core/messages/locale';
 import { RULES } from '../core/rules/index';
 import { ConfigError, invalidate, loadConfigForDirectory, readConfigFile, refusedGlobs, type LoadedConfig } from '../node/config';
 import type { RuleLevel } from '../core/config/config';
@@ -25,7 +25,7 @@ import { VERSION } from './version';
 import { FORMATTERS, type FormatName } from './format/index';
 import { rootRelativePath } from './format/types';
 import { formatStatistics } from './format/statistics';
-import { useColor, type CliIo } from './io';
+import { cliLocale, useColor, type CliIo } from './io';
 import { Progress } from './progress';
 import { escapeForLine, sanitizeForTerminal } from './sanitize';
 
@@ -155,7 +155,7 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
       return 2;
     }
     if (!(error instanceof ConfigError)) throw error;
-    io.stderr(`rollout-lint: ${NOTES[normalizeLocale(options.lang ?? io.env.LC_ALL ?? io.env.LC_MESSAGES ?? io.env.LANG)].invalidConfig}\n${error.message}\n`);
+    io.stderr(`rollout-lint: ${NOTES[cliLocale(options.lang, io.env)].invalidConfig}\n${error.message}\n`);
     return 2;
   }
 }
@@ -170,7 +170,7 @@ export interface SkippedFixes {
 
 async function lint(paths: string[], optionsIn: LintCommandOptions, io: CliIo): Promise<number> {
   const options: LintCommandOptions = { ...optionsIn, format: optionsIn.outputFormat ?? optionsIn.format };
-  const locale: Locale = normalizeLocale(options.lang ?? io.env.LC_ALL ?? io.env.LC_MESSAGES ?? io.env.LANG);
+  const locale: Locale = cliLocale(options.lang, io.env);
   const selection = ruleSelection(options);
   // Rules named on the command line are shown whatever their severity: their hints too.
   const includeHints = !!options.includeHints || selection.only !== undefined;

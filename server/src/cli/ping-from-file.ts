@@ -7,6 +7,7 @@ import { loadGrammars } from '../node/grammars';
 import { readForLint } from '../node/read';
 import { pairedKey } from '../core/model/pairing';
 import { BUILTIN_PROVIDERS } from '../core/providers/profiles';
+import { LineIndex } from '../core/positions';
 import type { FromFileResolver, FromFileTarget } from './ping';
 
 function literal(setting: Setting | undefined): string | undefined {
@@ -50,7 +51,7 @@ export const resolveFromLintedFile: FromFileResolver = async (path, { cwd }) => 
   const model = outcome.resolution.byRole('model').find(sameBlock);
   const callModel = base.requests.find((r) => r.model !== undefined)?.model ?? outcome.extraction.requestSites.map((s) => literal(s.params.model)).find((m) => m !== undefined);
   const site = outcome.extraction.requestSites.find((s) => s.params.logprobs || s.params.top_logprobs);
-  const line = stripBom(read.text).text.slice(0, base.setting.valueRange.start).split('\n').length;
+  const line = new LineIndex(outcome.document.text).positionAt(base.setting.valueRange.start).line + 1;
   const definitions = outcome.resolution.settings.filter((s) => s.group === base.setting.group && s.kind === base.setting.kind && s.key === base.setting.key).length;
   const target: FromFileTarget = { baseUrl: base.setting.value?.trim(), baseUrlSource: 'configured', definedAt: { file: relPath, line, key: base.setting.key, definitions } };
   const consumer = base.consumers[0]?.id;

@@ -1,3 +1,4 @@
+import { cliLocale } from './io';
 import { rememberModelList } from '../node/models-cache';
 import { redact } from '../core/redact';
 import { readForLint } from '../node/read';
@@ -106,7 +107,7 @@ export async function runPing(argv: string[], rawIo: PingIo, deps?: ProbeDeps): 
     if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
     throw error;
   }
-  const lang = options.lang ?? normalizeLocale(io.env.LC_ALL || io.env.LC_MESSAGES || io.env.LANG);
+  const lang = cliLocale(options.lang, io.env);
   // Loaded here, not at start-up: undici, node:tls and node:http2 were 3 % of every lint run (issue 27), and only ping needs them.
   const transport = deps ? undefined : (require('../node/probe-transport') as typeof ProbeTransport).createNodeTransport({ env: io.env });
   try {

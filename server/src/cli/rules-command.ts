@@ -2,8 +2,8 @@ import { RULES } from '../core/rules/index';
 import { docsUrl } from '../core/docs';
 import { FORMATS } from '../core/model/types';
 import { ruleDoc } from '../node/rule-docs';
-import { normalizeLocale, type Locale } from '../core/messages/locale';
-import type { CliIo } from './io';
+import type { Locale } from '../core/messages/locale';
+import { cliLocale, type CliIo } from './io';
 
 /** The rule descriptions of the VS Code settings in Chinese (`config.rules.<id>.description`: summary, default, docs link). */
 const NLS_ZH: Record<string, string> = require('../../../package.nls.zh-cn.json');
@@ -32,7 +32,7 @@ export function ruleRows(): RuleRow[] {
 
 /** `rollout-lint rules [--json]`: lists every registered rule, summaries in the `--lang` locale (JSON too). Exit 0. */
 export function runRules(options: { json?: boolean; lang?: string }, io: CliIo): number {
-  const locale = normalizeLocale(options.lang ?? io.env.LC_ALL ?? io.env.LC_MESSAGES ?? io.env.LANG);
+  const locale = cliLocale(options.lang, io.env);
   const rows = ruleRows().map((r) => ({ ...r, summary: ruleSummary(r.id, r.summary, locale) }));
   if (options.json) {
     io.stdout(`${JSON.stringify(rows, null, 2)}\n`);
@@ -68,7 +68,7 @@ function distance(a: string, b: string): number {
  * English only: under `--lang zh-CN` the Chinese summary of the rule and a note saying so come first.
  */
 export function runExplain(ruleId: string, io: CliIo, lang?: string): number {
-  const locale = normalizeLocale(lang ?? io.env.LC_ALL ?? io.env.LC_MESSAGES ?? io.env.LANG);
+  const locale = cliLocale(lang, io.env);
   const zh = locale === 'zh-CN';
   const rule = RULES.find((r) => r.meta.id === ruleId);
   if (!rule) {

@@ -96,11 +96,7 @@ export class Diagnostics {
 
   /** What open documents depend on changed (the env index was built): they are linted again. */
   openDocumentsChanged(): void {
-    if (this.pull) {
-      if (this.options.refreshSupport) void this.connection.languages.diagnostics.refresh().catch(() => undefined);
-    } else {
-      for (const doc of this.documents.all()) this.touched(doc.uri);
-    }
+    this.dependentsChanged(this.documents.all().map((doc) => doc.uri));
   }
 
   /** Facts that the open documents `uris` read changed (a sibling dotenv file was edited): they are linted again. */

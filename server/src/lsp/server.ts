@@ -137,7 +137,11 @@ export function startServer(connection: Connection): void {
       if (!path || !DOTENV_NAME.test(basename(path))) return;
       workspace.locate(uri).facts?.changed(path);
       const dir = dirname(path);
-      const siblings = documents.all().filter((d) => d.uri !== uri && (p => p !== undefined && dirname(p) === dir)(uriToPath(d.uri)));
+      const inFolder = (other: string) => {
+        const otherPath = uriToPath(other);
+        return other !== uri && otherPath !== undefined && dirname(otherPath) === dir;
+      };
+      const siblings = documents.all().filter((d) => inFolder(d.uri));
       if (siblings.length > 0) diagnostics.dependentsChanged(siblings.map((d) => d.uri));
     };
     documents.onDidOpen((e) => {
