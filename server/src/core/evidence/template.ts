@@ -1,4 +1,5 @@
 import type { Extraction, Format, Range } from '../model/types';
+import { overlapping } from '../range-lookup';
 
 /**
  * The template engine that renders a file before any loader reads it:
@@ -99,19 +100,11 @@ export function blankTemplateActions(text: string, actions: readonly Range[]): s
  * this text; `{{- if }}`/`{{ else }}` branches repeat keys on purpose). Mutates and returns `extraction`.
  */
 export function certainPartOfTemplate(extraction: Extraction, actions: readonly Range[]): Extraction {
-  // `actions` are in text order and do not overlap, so their ends rise: the first action ending after
-  // `r.start` (binary search) is the only one that can touch `r` first; one lookup per range, not a scan.
-  const touches = (r: Range | undefined) => {
-    if (r === undefined) return false;
-    let lo = 0;
-    let hi = actions.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (actions[mid].end <= r.start) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo < actions.length && actions[lo].start < Math.max(r.end, r.start + 1);
-  };
+  // An action touches `r` when it holds one of `r`'s characters (an empty `r`: the character at its
+  // start). `overlapping` is inclusive at both ends, so it is asked for [start + 1, end - 1]: one
+  // binary search per range (`core/range-lookup.ts`), not a scan of every action.
+  const over = overlapping(actions, (a) => a);
+  const touches = (r: Range | undefined) => r !== undefined && over({ start: r.start + 1, end: Math.max(r.end, r.start + 1) - 1 }).length > 0;
   extraction.settings = extraction.settings.filter((s) => !touches(s.statementRange) && !touches(s.valueRange));
   extraction.requestSites = extraction.requestSites.filter((s) => !touches(s.range));
   if (extraction.commands) extraction.commands = extraction.commands.filter((c) => !c.words.some((w) => touches(w.range)));
