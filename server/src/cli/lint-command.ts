@@ -18,7 +18,7 @@ import { lintBytes, lintFile, type FileResult, type LintFileOptions } from '../n
 import { posixRelative, ProjectLocator, type FileProject } from '../node/project';
 import { walk, type WalkedFile } from '../node/walk';
 import { unifiedDiff } from './diff';
-import type { IndexedFile } from '../node/env-index';
+import { KEPT_EXTRACTIONS_BYTES, KeptExtractions, type IndexedFile } from '../node/env-index';
 import { indexForLint } from '../node/index-scope';
 import { indexFileCached, LintCacheRun, lintFileCached } from '../node/lint-cache-run';
 import { VERSION } from './version';
@@ -303,7 +303,8 @@ async function lint(paths: string[], optionsIn: LintCommandOptions, io: CliIo): 
     }
     progress.start('index', toIndex.reduce((n, g) => n + g.files.length, 0));
     for (const { key, files, named } of toIndex) {
-      const keep = new Map<string, IndexedFile>();
+      // A named-file run keeps every extraction: its scope reads them (`indexForLint`), and it indexes only what can matter.
+      const keep = named ? new Map<string, IndexedFile>() : new KeptExtractions(KEPT_EXTRACTIONS_BYTES);
       // [cache hook 2/4] facts kept for the same bytes and configuration are not parsed again (a whole-tree index; a named-file run indexes only what can reach its files).
       const store = cache?.storeFor(key);
       const { index } = indexForLint(files, named, grammars, (file) => effective(locator.projectOf(file.absPath).loaded).config, keep, (file) => progress.tick(file.relPath), store && ((idx, file, config, kept) => indexFileCached(idx, file, grammars, config, kept, store)));
@@ -340,6 +341,8 @@ async function lint(paths: string[], optionsIn: LintCommandOptions, io: CliIo): 
           io.stderr(`rollout-lint: ${NOTES[locale].gitIgnored(escapeForLine(file.relPath))}\n`);
         }
       }
+      // The formatters read a file's text only to place its findings: a file without any keeps none until the report.
+      if (result.findings.length === 0 && result.originalText === undefined) result.text = undefined;
       results.push(result);
     }
     // [cache hook 4/4]

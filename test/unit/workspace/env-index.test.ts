@@ -89,6 +89,15 @@ describe('workspace env index (core)', () => {
     assert.equal(index.generation, generation + 2);
   });
 
+  it('counts the same facts object changed in place and set again as a change (it keeps no copy to compare)', () => {
+    const index = new EnvIndex();
+    const facts = indexDocument({ path: '.env', text: 'A=1\n' }, grammars);
+    index.set(facts);
+    facts.definitions[0].value = '2';
+    assert.equal(index.set(facts), true);
+    assert.equal(index.definitionsOf('A')[0].value, '2');
+  });
+
   it('never throws on malformed or binary-looking input', () => {
     for (const text of ['\u0000\u0001', 'A="unterminated\n', '{{{', '\ufeffB=1\r\n', 'x'.repeat(100000)]) {
       for (const path of ['.env', 'a.yaml', 'a.json', 'a.py', 'a.sh']) assert.doesNotThrow(() => indexDocument({ path, text }, grammars));

@@ -1,6 +1,7 @@
 import type { EnvDefinition, EnvFileLink, EnvReadRef, FileEnv } from './env-facts';
 import type { ServerLaunch } from './servers';
 import { groupBy } from '../group-by';
+import { sameData } from '../same-data';
 
 /** One definition in the value chain of a read, in load order (the first that applies wins). */
 export interface ChainEntry {
@@ -70,7 +71,6 @@ const RANK: Record<ChainEntry['reason'], number> = { override: 0, process: 1, 's
  */
 export class EnvIndex {
   private readonly files = new Map<string, FileEnv>();
-  private readonly signatures = new Map<string, string>();
   private byName: Map<string, { definitions: EnvDefinition[]; reads: EnvReadRef[] }> | undefined;
   private links: Map<string, { compose: string; link: EnvFileLink }[]> | undefined;
   /** `chainFor` results by name and reader path, until the next change (a reader's chain was sorted again for every definition it was asked about). */
@@ -88,10 +88,10 @@ export class EnvIndex {
 
   /** Replaces the facts of `file.path`. Returns true when anything changed. */
   set(file: FileEnv): boolean {
-    const signature = JSON.stringify(file);
-    if (this.signatures.get(file.path) === signature) return false;
+    const before = this.files.get(file.path);
+    // The same object set again may have been changed in place: only a distinct copy can prove "unchanged".
+    if (before !== undefined && before !== file && sameData(before, file)) return false;
     this.files.set(file.path, file);
-    this.signatures.set(file.path, signature);
     this.changed();
     return true;
   }
@@ -99,7 +99,6 @@ export class EnvIndex {
   /** Drops a file (deleted, no longer linted). Returns true when it was indexed. */
   delete(path: string): boolean {
     if (!this.files.delete(path)) return false;
-    this.signatures.delete(path);
     this.changed();
     return true;
   }
