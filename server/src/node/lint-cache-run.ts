@@ -10,7 +10,7 @@ import type { EnvIndex, EnvView } from '../core/workspace/env-index';
 import type { FileEnv } from '../core/workspace/env-facts';
 import { indexAndExtract, isIndexCandidate } from '../core/workspace/index-document';
 import type { IndexedFile } from './env-index';
-import { cacheFolder, contentHash, decodeCached, digest, encodeWithoutSecrets, engineKey, LintCacheStore, userCacheKey, type CacheDep, type SecretSource } from './lint-cache';
+import { cacheFolder, contentHash, decodeCached, digest, encodeWithoutSecrets, engineKey, LintCacheStore, nowNs, statKey, statOf, userCacheKey, type CacheDep, type SecretSource } from './lint-cache';
 import { lintBytes, lintFile, type FileResult, type LintFileOptions } from './lint-file';
 import { decodeForLint, readBounded } from './read';
 import type { WalkedFile } from './walk';
@@ -76,6 +76,27 @@ export function indexFileCached(index: EnvIndex, file: WalkedFile, grammars: Gra
     index.delete(file.relPath);
     return;
   }
+  const key = indexKey(config);
+  // The stat shortcut (`statKey` in lint-cache.ts): facts that need no text, kept for the bytes the
+  // file's unchanged stat vouches for, are used without reading the file.
+  const readAt = nowNs();
+  const st = statOf(file.absPath);
+  const known = st && st.size <= BigInt(config.maxFileBytes) ? store.hashByStat(file.relPath, statKey(st)) : undefined;
+  if (known !== undefined) {
+    const cached = store.get(file.relPath, known)?.index;
+    if (cached?.key === key && (cached.env === null || cached.refs === false)) {
+      if (cached.env === null) {
+        store.indexedHashes.set(file.relPath, known);
+        index.delete(file.relPath);
+        return;
+      }
+      if (isFileEnv(cached.env, file.relPath)) {
+        store.indexedHashes.set(file.relPath, known);
+        index.set(cached.env);
+        return;
+      }
+    }
+  }
   const read = readBounded(file.absPath, config.maxFileBytes);
   const decoded = read.kind === 'bytes' ? decodeForLint(read.bytes) : undefined;
   if (read.kind !== 'bytes' || decoded?.kind !== 'text') {
@@ -84,7 +105,7 @@ export function indexFileCached(index: EnvIndex, file: WalkedFile, grammars: Gra
   }
   const hash = contentHash(read.bytes);
   store.indexedHashes.set(file.relPath, hash);
-  const key = indexKey(config);
+  store.noteStat(file.relPath, hash, st, readAt);
   const cached = store.get(file.relPath, hash)?.index;
   const text = stripBom(decoded.text).text;
   if (cached?.key === key) {

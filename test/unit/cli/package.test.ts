@@ -72,7 +72,7 @@ describe('the publishable npm package (scripts/pack-cli.mjs)', function () {
 
   it('holds the bundles, grammar wasm, rule pages, README and LICENSE, and nothing else', () => {
     const files = execFileSync('tar', ['tzf', tarball], { encoding: 'utf8' }).trim().split('\n').map((f) => f.replace(/^package\//, '')).sort();
-    for (const f of ['LICENSE', 'README.md', 'THIRD_PARTY_NOTICES.md', 'package.json', 'bin/rollout-lint.js', 'bin/rollout-lint-server.js', 'dist/cli.js', 'dist/server.js', 'dist/lint-worker.js', 'dist/grammars/web-tree-sitter.wasm', 'dist/grammars/tree-sitter-python.wasm', 'dist/grammars/tree-sitter-bash.wasm', 'dist/grammars/tree-sitter-javascript.wasm', 'dist/grammars/tree-sitter-typescript.wasm', 'dist/grammars/tree-sitter-tsx.wasm', 'dist/docs/rules/base-url-duplicate-v1.md', 'schemas/rolloutlintrc.schema.json']) {
+    for (const f of ['LICENSE', 'README.md', 'THIRD_PARTY_NOTICES.md', 'package.json', 'bin/rollout-lint.js', 'bin/rollout-lint-server.js', 'dist/cli.js', 'dist/cli-main.js', 'dist/server.js', 'dist/lint-worker.js', 'dist/grammars/web-tree-sitter.wasm', 'dist/grammars/tree-sitter-python.wasm', 'dist/grammars/tree-sitter-bash.wasm', 'dist/grammars/tree-sitter-javascript.wasm', 'dist/grammars/tree-sitter-typescript.wasm', 'dist/grammars/tree-sitter-tsx.wasm', 'dist/docs/rules/base-url-duplicate-v1.md', 'schemas/rolloutlintrc.schema.json']) {
       assert.ok(files.includes(f), `${f} is in the package`);
     }
     const unexpected = files.filter((f) => !/^(LICENSE|README\.md|THIRD_PARTY_NOTICES\.md|package\.json|bin\/[\w-]+\.js|dist\/(cli|server|lint-worker)\.js|dist\/grammars\/[\w-]+\.wasm|dist\/docs\/rules\/[\w-]+\.md|schemas\/rolloutlintrc\.schema\.json)$/.test(f));
