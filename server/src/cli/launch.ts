@@ -3,19 +3,19 @@
  * cache, so a run does not compile the 3 MB bundle again (Node 20 has no `module.enableCompileCache`;
  * this is what Node 22's compile cache does). Only Node built-ins are used here, so this file stays small.
  *
- * The cache is `code-cache/<profile>-<sha256 of the bundle text, Node version, arch>.bin` in the user's cache folder
+ * The cache is `code-cache/<profile>-<hash>.bin` in the user's cache folder
  * (`$ROLLOUT_LINT_CACHE_DIR`, else `$XDG_CACHE_HOME/rollout-lint`, else `~/.cache/rollout-lint`, the
  * folder of the `/models` lists and the lint cache's signing key), never in a linted repository: V8's
  * code cache holds compiled code, so only a file the user owns and nobody else can write is read
  * (owner, mode, regular file, size). V8 itself rejects a cache of another V8 version, flags or source
- * length (`cachedDataRejected`), and the file name carries a hash of the whole bundle text, so a rebuilt
- * bundle never meets an old cache. `profile` is `lint` or the subcommand/flag that starts the run
+ * length (`cachedDataRejected`), and `<hash>` covers the bundle's path, size, modification and change
+ * times (ns), inode, the Node version, architecture and flags, so a rebuilt bundle never meets an old cache. `profile` is `lint` or the subcommand/flag that starts the run
  * (`--version`, `rules`, …): each kind of run keeps the functions it compiled. A missing or rejected
  * cache is written when the process exits (temporary file, then rename; errors ignored).
  * `ROLLOUT_LINT_NO_CODE_CACHE=1` turns it off. Any failure falls back to a plain `require`.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, unlinkSync, writeFileSync, constants as fsConstants } from 'node:fs';
+import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeFileSync, constants as fsConstants } from 'node:fs';
 import Module from 'node:module';
 import { dirname, join } from 'node:path';
 import { Script } from 'node:vm';
@@ -86,7 +86,15 @@ function loadMain(): CliMain {
   const folder = join(base, 'code-cache');
   const profile = profileOf(process.argv.slice(2));
   const prefix = `${profile}-`;
-  const digest = createHash('sha256').update(source).update(`\0${process.version}\0${process.arch}`).digest('hex').slice(0, 32);
+  // The bundle's identity without hashing 3 MB: its size, times (ns) and inode change with every build.
+  let identity: string;
+  try {
+    const st = statSync(file, { bigint: true });
+    identity = `${st.size}:${st.mtimeNs}:${st.ctimeNs}:${st.ino}:${st.dev}`;
+  } catch {
+    return require(file) as CliMain;
+  }
+  const digest = createHash('sha256').update(`${file}\0${identity}\0${source.length}\0${process.version}\0${process.arch}\0${process.execArgv.join(' ')}`).digest('hex').slice(0, 32);
   const cachePath = join(folder, `${prefix}${digest}.bin`);
   const cached = readOwnCache(cachePath);
   let script: Script;

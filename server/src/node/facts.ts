@@ -64,21 +64,34 @@ export function gitignoreRules(text: string): GitignoreRules {
   if (names.size + ends.length < 8) return full;
   const others = ignore().add(rest.join('\n'));
   const none = { ignored: false, unignored: false };
-  return {
-    test(rel: string) {
-      if (rel.charCodeAt(0) === 47 || rel.includes('//')) return full.test(rel);
-      const end = rel.length - 1;
-      const slash = rel.lastIndexOf('/', rel.charCodeAt(end) === 47 ? end - 1 : end);
-      if (slash > 0) {
-        const parent = full.test(rel.slice(0, slash + 1));
-        if (parent.ignored) return parent;
-      }
+  /** Answers for folders (`a/b/`), which are the parents of many paths. */
+  const folders = new Map<string, { ignored: boolean; unignored: boolean }>();
+  const test = (rel: string): { ignored: boolean; unignored: boolean } => {
+    if (rel.charCodeAt(0) === 47 || rel.includes('//')) return full.test(rel);
+    const end = rel.length - 1;
+    const folder = rel.charCodeAt(end) === 47;
+    if (folder) {
+      const known = folders.get(rel);
+      if (known) return known;
+    }
+    const slash = rel.lastIndexOf('/', folder ? end - 1 : end);
+    let answer: { ignored: boolean; unignored: boolean } | undefined;
+    if (slash > 0) {
+      const parent = test(rel.slice(0, slash + 1)); // = full.test of the parent (what `ignore` asks first)
+      if (parent.ignored) answer = parent;
+    }
+    if (!answer) {
       const name = (slash < 0 ? rel : rel.slice(slash + 1)).replace(/\/$/, '').toLowerCase();
-      if (names.has(name) || ends.some((e) => name.endsWith(e))) return full.test(rel);
-      const r = others.test(rel);
-      return r.ignored ? r : none;
-    },
+      if (names.has(name) || ends.some((e) => name.endsWith(e))) answer = full.test(rel);
+      else {
+        const r = others.test(rel);
+        answer = r.ignored ? r : none;
+      }
+    }
+    if (folder) folders.set(rel, answer);
+    return answer;
   };
+  return { test };
 }
 
 /**
@@ -174,6 +187,8 @@ export class NodeWorkspaceFacts implements WorkspaceFacts {
   private chain: GitignoreChain | undefined;
   /** Folders the walk listed that hold no `.gitignore` (`noteListing`). */
   private readonly withoutGitignore = new Set<string>();
+  /** The manifest names (`isManifestName`) of each folder the walk listed, sorted (`noteListing`). */
+  private readonly manifestsListed = new Map<string, string[]>();
   private readonly repoOfDir = new Map<string, string | undefined>();
   private readonly repos = new Map<string, { tracked: TrackedPaths | undefined; chain: GitignoreChain }>();
   private readonly envCache = new Map<string, Record<string, { file: string; value: string }[]>>();
@@ -271,12 +286,14 @@ export class NodeWorkspaceFacts implements WorkspaceFacts {
   }
 
   /**
-   * The walk listed the folder `absDir` and saw no `.gitignore` entry in it (`hasGitignore` false):
-   * the folder's rules are then known to be empty without opening the file. Cleared by `invalidate()`.
+   * The walk listed the folder `absDir` (`names`: every entry): a folder without a `.gitignore` entry
+   * has no rules (the file is not opened), and its manifests (`clientPins`) are the listed ones (no
+   * second `readdir`). Cleared by `invalidate()`, as the facts drawn from them are.
    */
-  noteListing(absDir: string, hasGitignore: boolean): void {
-    if (hasGitignore) this.withoutGitignore.delete(absDir);
+  noteListing(absDir: string, names: readonly string[]): void {
+    if (names.includes('.gitignore')) this.withoutGitignore.delete(absDir);
     else this.withoutGitignore.add(absDir);
+    this.manifestsListed.set(absDir, names.filter(isManifestName).sort());
   }
 
   /** Forgets cached git and dotenv facts (after file-watch events). */
@@ -285,6 +302,7 @@ export class NodeWorkspaceFacts implements WorkspaceFacts {
     this.repoOfDir.clear();
     this.chain = undefined;
     this.withoutGitignore.clear();
+    this.manifestsListed.clear();
     this.envCache.clear();
     this.envFiles.clear();
     this.generationAll++;
@@ -386,9 +404,9 @@ export class NodeWorkspaceFacts implements WorkspaceFacts {
   private folderPins(dir: string): ClientPin[] {
     let pins = this.pinsOfDir.get(dir);
     if (pins) return pins;
-    let names: string[] = [];
+    let names: string[] | undefined = this.manifestsListed.get(dir);
     try {
-      names = readdirSync(dir).filter(isManifestName).sort();
+      names ??= readdirSync(dir).filter(isManifestName).sort();
     } catch {
       names = [];
     }

@@ -1,3 +1,4 @@
+import { dirname } from 'node:path';
 import type { LintConfig } from '../core/config/config';
 import { isExcludedByName } from '../core/files';
 import type { Grammars } from '../core/formats/treesitter';
@@ -202,7 +203,9 @@ const SHARED_ANSWERS = new Set(['env\0reads', 'env\0chainAt', 'env\0servers', 'e
 /** The digest of `ask()`'s answer to `method(args)`, memoised in `memo` when it does not depend on the asking file. */
 function answerDigest(memo: Map<string, string>, source: CacheDep[0], method: string, args: unknown[], ask: () => unknown): string {
   const shared = SHARED_ANSWERS.has(`${source}\0${method}`);
-  const id = shared ? `${source}\0${method}\0${JSON.stringify(args)}` : '';
+  // `clientPins(path)` depends only on the path's folder (`NodeWorkspaceFacts.clientPins` walks up from it): one digest per folder.
+  const key = source === 'facts' && method === 'clientPins' && typeof args[0] === 'string' ? [dirname(args[0])] : args;
+  const id = shared ? `${source}\0${method}\0${JSON.stringify(key)}` : '';
   let d = shared ? memo.get(id) : undefined;
   if (d === undefined) {
     d = digest(ask());

@@ -58,7 +58,7 @@ export function walk(paths: readonly string[], root: string, facts: NodeWorkspac
       problems.push({ path: rel(dir), message: (error as Error).message });
       return;
     }
-    if (!options.noIgnore) facts.noteListing(dir, entries.some((e) => e.name === '.gitignore'));
+    facts.noteListing(dir, entries.map((e) => e.name));
     for (const st of entries) {
       const name = st.name;
       if (!st.isDirectory() && !(st.isFile() && formatOf(name))) continue;
