@@ -3,7 +3,7 @@
  * cache, so a run does not compile the 3 MB bundle again (Node 20 has no `module.enableCompileCache`;
  * this is what Node 22's compile cache does). Only Node built-ins are used here, so this file stays small.
  *
- * The cache is `code-cache/<profile>-<hash>.bin` in the user's cache folder
+ * The cache is `code-cache/<profile>-<location hash>-<hash>.bin` in the user's cache folder
  * (`$ROLLOUT_LINT_CACHE_DIR`, else `$XDG_CACHE_HOME/rollout-lint`, else `~/.cache/rollout-lint`, the
  * folder of the `/models` lists and the lint cache's signing key), never in a linted repository: V8's
  * code cache holds compiled code, so only a file the user owns and nobody else can write is read
@@ -84,8 +84,8 @@ function loadMain(): CliMain {
   }
   if (source.startsWith('#!')) source = `//${source.slice(2)}`; // same length; a shebang is not JavaScript
   const folder = join(base, 'code-cache');
-  const profile = profileOf(process.argv.slice(2));
-  const prefix = `${profile}-`;
+  // One cache per kind of run and bundle location (a global and a project install keep theirs).
+  const prefix = `${profileOf(process.argv.slice(2))}-${createHash('sha256').update(file).digest('hex').slice(0, 8)}-`;
   // The bundle's identity without hashing 3 MB: its size, times (ns) and inode change with every build.
   let identity: string;
   try {
@@ -110,7 +110,7 @@ function loadMain(): CliMain {
         const tmp = `${cachePath}.${process.pid}.tmp`;
         writeFileSync(tmp, script.createCachedData(), { mode: 0o600, flag: 'wx' });
         renameSync(tmp, cachePath);
-        // Caches of earlier builds of this profile are of no use any more.
+        // Caches of earlier builds of this bundle for this profile are of no use any more.
         for (const name of readdirSync(folder)) if (name.startsWith(prefix) && name.endsWith('.bin') && join(folder, name) !== cachePath) unlinkSync(join(folder, name));
       } catch {
         /* no cache this time */
