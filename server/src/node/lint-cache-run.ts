@@ -272,22 +272,43 @@ function sameAnswers(deps: readonly CacheDep[], view: EnvView | undefined, facts
   return true;
 }
 
-/** Everything besides the text, the env index and the workspace facts that a lint of one file reads. */
+const objectIds = new WeakMap<object, number>();
+let lastObjectId = 0;
+/** A number per object for this process (memo keys by identity; never reused). */
+function objectId(value: object | undefined): number {
+  if (!value) return 0;
+  let id = objectIds.get(value);
+  if (id === undefined) objectIds.set(value, (id = ++lastObjectId));
+  return id;
+}
+const lintKeys = new Map<string, string>();
+
+/**
+ * Everything besides the text, the env index and the workspace facts that a lint of one file reads.
+ * The file's path is not in it: it is the entry's own key in the store. Memoised by the identity of
+ * the options' objects (a run passes the same config, lists and selection to every file of a project).
+ */
 function lintKey(options: LintFileOptions): string {
-  return digest({
-    config: configDigest(options.config),
-    locale: options.locale ?? 'en',
-    surface: options.surface ?? null,
-    onlyRules: options.onlyRules ?? null,
-    unused: !!options.reportUnusedDisableDirectives,
-    force: !!options.force,
-    maxFileBytes: options.maxFileBytes,
-    lintPath: options.lintPath ?? null,
-    modelLists: options.modelLists ?? [],
-    verified: options.verified ?? [],
-    env: !!options.env,
-    facts: !!options.facts,
-  });
+  const memo = [objectId(options.config), options.locale ?? 'en', options.surface ?? '', objectId(options.onlyRules), !!options.reportUnusedDisableDirectives, !!options.force, options.maxFileBytes, objectId(options.modelLists), objectId(options.verified), !!options.env, !!options.facts].join('\0');
+  let key = lintKeys.get(memo);
+  if (key === undefined) {
+    key = digest({
+      config: configDigest(options.config),
+      locale: options.locale ?? 'en',
+      surface: options.surface ?? null,
+      onlyRules: options.onlyRules ?? null,
+      unused: !!options.reportUnusedDisableDirectives,
+      force: !!options.force,
+      maxFileBytes: options.maxFileBytes,
+      modelLists: options.modelLists ?? [],
+      verified: options.verified ?? [],
+      env: !!options.env,
+      facts: !!options.facts,
+    });
+    if (lintKeys.size > 1000) lintKeys.clear(); // a long-lived process (tests) makes new options objects per run
+    lintKeys.set(memo, key);
+  }
+  return key;
 }
 
 /**
