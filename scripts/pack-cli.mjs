@@ -22,7 +22,7 @@ const outIndex = args.indexOf('--out');
 const out = resolve(outIndex >= 0 ? args[outIndex + 1] : join(root, 'out', 'npm'));
 const stageOnly = args.includes('--stage-only');
 
-for (const file of ['cli.js', 'server.js', 'lint-worker.js', 'bundled-packages.json']) {
+for (const file of ['cli.js', 'cli-main.js', 'server.js', 'lint-worker.js', 'bundled-packages.json']) {
   if (!existsSync(join(dist, file))) {
     console.error(`pack-cli: ${join(dist, file)} is missing; run "npm run build" first`);
     process.exit(2);
@@ -38,7 +38,7 @@ mkdirSync(join(stage, 'dist', 'grammars'), { recursive: true });
 mkdirSync(join(stage, 'dist', 'docs', 'rules'), { recursive: true });
 
 // Bundles without their source maps: the maps stay in the repository build (7 MB the user never needs).
-for (const name of ['cli.js', 'server.js', 'lint-worker.js']) {
+for (const name of ['cli.js', 'cli-main.js', 'server.js', 'lint-worker.js']) {
   const code = readFileSync(join(dist, name), 'utf8').replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n');
   writeFileSync(join(stage, 'dist', name), code);
   chmodSync(join(stage, 'dist', name), 0o755);

@@ -2,11 +2,7 @@ import { setFlagsFromString } from 'node:v8';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { FORMATTERS } from './format/index';
 import { processIo, type CliIo } from './io';
-import { runLint, type LintCommandOptions } from './lint-command';
-import { runExplain, runRules } from './rules-command';
-import { runEndpoints } from './endpoints-command';
-import { runPing, setFromFileResolver } from './ping';
-import { resolveFromLintedFile } from './ping-from-file';
+import type { LintCommandOptions } from './lint-command';
 import { VERSION } from './version';
 import { redact } from '../core/redact';
 import { sanitizeForTerminal } from './sanitize';
@@ -40,6 +36,14 @@ Colour: --color/--no-color, else FORCE_COLOR, NO_COLOR, NODE_DISABLE_COLORS, TER
 Docs: https://github.com/rollout-lint/rollout-lint/tree/main/docs
 `;
 
+// The commands are required when they run, not imported: `--version`, `--help` and one command do not
+// load (and initialise) the others' modules (esbuild keeps a required module lazy in the bundle).
+const lintCommand = () => require('./lint-command') as typeof import('./lint-command');
+const rulesCommand = () => require('./rules-command') as typeof import('./rules-command');
+const endpointsCommand = () => require('./endpoints-command') as typeof import('./endpoints-command');
+const pingCommand = () => require('./ping') as typeof import('./ping');
+const pingFromFile = () => require('./ping-from-file') as typeof import('./ping-from-file');
+
 function integer(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n)) throw new InvalidArgumentError('expected an integer');
@@ -54,8 +58,9 @@ export async function main(argv: string[], rawIo: CliIo = processIo()): Promise<
   // Every message on stderr passes one redaction and terminal sanitising (paths and values come from the linted files).
   const io: CliIo = { ...rawIo, stderr: (text) => rawIo.stderr(sanitizeForTerminal(redact(text))), stderrControl: rawIo.stderrControl ?? rawIo.stderr };
   if (argv[0] === 'ping') {
-    setFromFileResolver(resolveFromLintedFile);
-    return runPing(argv.slice(1), io);
+    const ping = pingCommand();
+    ping.setFromFileResolver(pingFromFile().resolveFromLintedFile);
+    return ping.runPing(argv.slice(1), io);
   }
   let code = 0;
   // ruff's `--ignore ID` (rules) and ESLint's `--no-ignore` (git-ignored files) share commander's
@@ -102,7 +107,7 @@ export async function main(argv: string[], rawIo: CliIo = processIo()): Promise<
     .option('--no-color', 'never colour the output')
     .addHelpText('after', HELP_AFTER)
     .action(async (paths: string[], options: LintCommandOptions) => {
-      code = await runLint(paths, { ...options, ignoreRules }, io);
+      code = await lintCommand().runLint(paths, { ...options, ignoreRules }, io);
     });
   program
     .command('ping')
@@ -112,14 +117,14 @@ export async function main(argv: string[], rawIo: CliIo = processIo()): Promise<
     .description('print the documentation of a rule: what it catches, why it breaks a rollout, examples, the fix')
     .argument('<rule-id>', 'a rule id (see "rollout-lint rules")')
     .action((ruleId: string) => {
-      code = runExplain(ruleId, io, program.opts<{ lang?: string }>().lang);
+      code = rulesCommand().runExplain(ruleId, io, program.opts<{ lang?: string }>().lang);
     });
   program
     .command('rules')
     .description('list every rule with its default severity, fixability and docs URL')
     .option('--json', 'print JSON')
     .action((options: { json?: boolean }) => {
-      code = runRules({ ...options, lang: program.opts<{ lang?: string }>().lang }, io);
+      code = rulesCommand().runRules({ ...options, lang: program.opts<{ lang?: string }>().lang }, io);
     });
   program
     .command('endpoints')
@@ -128,7 +133,7 @@ export async function main(argv: string[], rawIo: CliIo = processIo()): Promise<
     .option('--json', 'print JSON')
     .option('--no-ignore', 'also read git-ignored files')
     .action(async (paths: string[], options: { json?: boolean; ignore?: boolean }) => {
-      code = await runEndpoints(paths, { ...options, lang: program.opts<{ lang?: string }>().lang }, io);
+      code = await endpointsCommand().runEndpoints(paths, { ...options, lang: program.opts<{ lang?: string }>().lang }, io);
     });
   try {
     await program.parseAsync(argv, { from: 'user' });

@@ -3,7 +3,7 @@ import { readBounded } from './read';
 import { escapeForLine } from '../core/escape';
 import { dirname, join, resolve } from 'node:path';
 import { GLOB_LIMITS, globProblem } from '../core/glob';
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import { findNodeAtLocation, getNodeValue, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import { mergeConfig, type LintConfig } from '../core/config/config';
 import type { ProviderProfile } from '../core/providers/profiles';
@@ -64,7 +64,8 @@ const loadedByFile = new Map<string, LoadedConfig | ConfigError>();
 let defaults: LoadedConfig | undefined;
 
 function validate(): ValidateFunction {
-  validator ??= new Ajv({ allErrors: true, strict: false }).compile(CONFIG_SCHEMA);
+  // Required here, not imported: ajv is loaded only when a configuration file is read (not for `--version` or a tree without one).
+  validator ??= new (require('ajv') as typeof import('ajv')).default({ allErrors: true, strict: false }).compile(CONFIG_SCHEMA);
   return validator;
 }
 

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, realpathSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
-import ignore, { type Ignore } from 'ignore';
+import ignore from 'ignore';
 import { parse as parseDotenv } from 'dotenv';
 import type { WorkspaceFacts } from '../core/model/facts';
 import { readTrackedPaths, type TrackedPaths } from './git-index';
@@ -21,7 +21,77 @@ function isInside(path: string, dir: string): boolean {
 }
 
 function toPosix(p: string): string {
-  return p.split(sep).join('/');
+  return sep === '/' ? p : p.split(sep).join('/');
+}
+
+/** One `.gitignore` file's rules, as the `ignore` package reads them. */
+export interface GitignoreRules {
+  /** `ignore`'s `test` of a path relative to the file's folder (`/`-separated, a folder with a trailing `/`). */
+  test(rel: string): { ignored: boolean; unignored: boolean };
+}
+
+/** A line that is one name (`build`, `.env`, `dist/`): it can match only a path whose last segment is that name. */
+const LITERAL_LINE = /^[A-Za-z0-9._-]+\/?$/;
+/** A line that is `*` and a name's end (`*.pyc`, `*.egg-info/`): it can match only a last segment that ends so. */
+const SUFFIX_LINE = /^\*[A-Za-z0-9._-]+\/?$/;
+
+/**
+ * The rules of one `.gitignore` text. Every answer is the `ignore` package's; what this adds is
+ * leaving out, for a path, the rules that cannot match it (the walk asks once per entry, and a
+ * 100-line `.gitignore` is 100 regular expressions per file). When the file has no negation (`!`)
+ * and no byte-order mark, each line that is a plain name (`build`) or `*` plus a name's end
+ * (`*.pyc`) is indexed by that name or end (lower-cased: `ignore` matches without case by default),
+ * and the other lines form a second `ignore` instance (`rest`). Then, for a path whose parent
+ * folder the whole file does not ignore (`ignore` answers the parent first, as git does): if no
+ * indexed line can match its last segment, the answer is `rest`'s (without negations, the last
+ * matching rule is ignoring whichever it is, so only whether any matches counts, and `rest` cannot
+ * ignore a parent the whole file does not); otherwise it is the whole file's. `full` answers
+ * everything else. Results equal `full.test(rel)` on every path (test/unit/node/gitignore-rules.test.ts).
+ */
+export function gitignoreRules(text: string): GitignoreRules {
+  const full = ignore().add(text);
+  const lines = text.split(/\r?\n/);
+  if (text.charCodeAt(0) === 0xfeff || lines.some((l) => l.startsWith('!'))) return full;
+  const names = new Set<string>();
+  const ends: string[] = [];
+  const rest: string[] = [];
+  for (const line of lines) {
+    const body = line.endsWith('/') ? line.slice(0, -1) : line;
+    if (LITERAL_LINE.test(line) && !/^\.+$/.test(body)) names.add(body.toLowerCase());
+    else if (SUFFIX_LINE.test(line)) ends.push(body.slice(1).toLowerCase());
+    else rest.push(line);
+  }
+  if (names.size + ends.length < 8) return full;
+  const others = ignore().add(rest.join('\n'));
+  const none = { ignored: false, unignored: false };
+  /** Answers for folders (`a/b/`), which are the parents of many paths. */
+  const folders = new Map<string, { ignored: boolean; unignored: boolean }>();
+  const test = (rel: string): { ignored: boolean; unignored: boolean } => {
+    if (rel.charCodeAt(0) === 47 || rel.includes('//')) return full.test(rel);
+    const end = rel.length - 1;
+    const folder = rel.charCodeAt(end) === 47;
+    if (folder) {
+      const known = folders.get(rel);
+      if (known) return known;
+    }
+    const slash = rel.lastIndexOf('/', folder ? end - 1 : end);
+    let answer: { ignored: boolean; unignored: boolean } | undefined;
+    if (slash > 0) {
+      const parent = test(rel.slice(0, slash + 1)); // = full.test of the parent (what `ignore` asks first)
+      if (parent.ignored) answer = parent;
+    }
+    if (!answer) {
+      const name = (slash < 0 ? rel : rel.slice(slash + 1)).replace(/\/$/, '').toLowerCase();
+      if (names.has(name) || ends.some((e) => name.endsWith(e))) answer = full.test(rel);
+      else {
+        const r = others.test(rel);
+        answer = r.ignored ? r : none;
+      }
+    }
+    if (folder) folders.set(rel, answer);
+    return answer;
+  };
+  return { test };
 }
 
 /**
@@ -29,20 +99,28 @@ function toPosix(p: string): string {
  * git's gitignore documentation), cached per directory.
  */
 export class GitignoreChain {
-  private readonly perDir = new Map<string, Ignore | null>();
-  private readonly ruleDirsOf = new Map<string, { dir: string; rules: Ignore }[]>();
+  private readonly perDir = new Map<string, GitignoreRules | null>();
+  private readonly ruleDirsOf = new Map<string, { dir: string; rules: GitignoreRules }[]>();
 
-  constructor(private readonly root: string) {}
+  /** `listedWithout`: folders whose listing (the walk's) had no `.gitignore` entry; they are not opened. */
+  constructor(
+    private readonly root: string,
+    private readonly listedWithout: ReadonlySet<string> = new Set(),
+  ) {}
 
-  private rulesIn(dir: string): Ignore | null {
+  private rulesIn(dir: string): GitignoreRules | null {
     if (!this.perDir.has(dir)) {
+      if (this.listedWithout.has(dir)) {
+        this.perDir.set(dir, null);
+        return null;
+      }
       // An in-tree `.gitignore` that is a symbolic link is not followed, as git does since 2.32
       // (release notes: ".gitattributes, .gitignore and .mailmap ... no longer followed when they are
       // symbolic links"); a FIFO or device is never opened for reading (readBounded).
       const read = readBounded(join(dir, '.gitignore'), MAX_GITIGNORE_BYTES, { noFollow: true });
-      let rules: Ignore | null = null;
+      let rules: GitignoreRules | null = null;
       try {
-        if (read.kind === 'bytes') rules = ignore().add(read.bytes.toString('utf8'));
+        if (read.kind === 'bytes') rules = gitignoreRules(read.bytes.toString('utf8'));
       } catch {
         rules = null;
       }
@@ -73,7 +151,7 @@ export class GitignoreChain {
   }
 
   /** The folders from the root to `dir` (inclusive) that hold `.gitignore` rules, root first; cached per folder (the walk asks once per entry). */
-  private ruleDirs(dir: string): { dir: string; rules: Ignore }[] {
+  private ruleDirs(dir: string): { dir: string; rules: GitignoreRules }[] {
     let dirs = this.ruleDirsOf.get(dir);
     if (!dirs) {
       dirs = this.chain(join(dir, '_')).flatMap((d) => {
@@ -107,6 +185,10 @@ export class GitignoreChain {
  */
 export class NodeWorkspaceFacts implements WorkspaceFacts {
   private chain: GitignoreChain | undefined;
+  /** Folders the walk listed that hold no `.gitignore` (`noteListing`). */
+  private readonly withoutGitignore = new Set<string>();
+  /** The manifest names (`isManifestName`) of each folder the walk listed, sorted (`noteListing`). */
+  private readonly manifestsListed = new Map<string, string[]>();
   private readonly repoOfDir = new Map<string, string | undefined>();
   private readonly repos = new Map<string, { tracked: TrackedPaths | undefined; chain: GitignoreChain }>();
   private readonly envCache = new Map<string, Record<string, { file: string; value: string }[]>>();
@@ -147,7 +229,7 @@ export class NodeWorkspaceFacts implements WorkspaceFacts {
 
   /** `.gitignore` rules from the root's git top level (or the root, outside git) down; the walker uses them. */
   get gitignore(): GitignoreChain {
-    this.chain ??= new GitignoreChain(this.gitTopLevel() ?? this.root);
+    this.chain ??= new GitignoreChain(this.gitTopLevel() ?? this.root, this.withoutGitignore);
     return this.chain;
   }
 
@@ -179,7 +261,15 @@ export class NodeWorkspaceFacts implements WorkspaceFacts {
   private repo(top: string): { tracked: TrackedPaths | undefined; chain: GitignoreChain } {
     let repo = this.repos.get(top);
     if (!repo) {
-      repo = { tracked: readTrackedPaths(top), chain: top === this.gitTopLevel() ? this.gitignore : new GitignoreChain(top) };
+      // The index file is read on the first `tracked` (`gitState`), not for the walk's `ignores`.
+      let tracked: TrackedPaths | undefined | null = null;
+      repo = {
+        get tracked() {
+          if (tracked === null) tracked = readTrackedPaths(top);
+          return tracked;
+        },
+        chain: top === this.gitTopLevel() ? this.gitignore : new GitignoreChain(top, this.withoutGitignore),
+      };
       this.repos.set(top, repo);
     }
     return repo;
@@ -195,11 +285,24 @@ export class NodeWorkspaceFacts implements WorkspaceFacts {
     return (top ? this.repo(top).chain : this.gitignore).ignores(absPath, isDir);
   }
 
+  /**
+   * The walk listed the folder `absDir` (`names`: every entry): a folder without a `.gitignore` entry
+   * has no rules (the file is not opened), and its manifests (`clientPins`) are the listed ones (no
+   * second `readdir`). Cleared by `invalidate()`, as the facts drawn from them are.
+   */
+  noteListing(absDir: string, names: readonly string[]): void {
+    if (names.includes('.gitignore')) this.withoutGitignore.delete(absDir);
+    else this.withoutGitignore.add(absDir);
+    this.manifestsListed.set(absDir, names.filter(isManifestName).sort());
+  }
+
   /** Forgets cached git and dotenv facts (after file-watch events). */
   invalidate(): void {
     this.repos.clear();
     this.repoOfDir.clear();
     this.chain = undefined;
+    this.withoutGitignore.clear();
+    this.manifestsListed.clear();
     this.envCache.clear();
     this.envFiles.clear();
     this.generationAll++;
@@ -301,9 +404,9 @@ export class NodeWorkspaceFacts implements WorkspaceFacts {
   private folderPins(dir: string): ClientPin[] {
     let pins = this.pinsOfDir.get(dir);
     if (pins) return pins;
-    let names: string[] = [];
+    let names: string[] | undefined = this.manifestsListed.get(dir);
     try {
-      names = readdirSync(dir).filter(isManifestName).sort();
+      names ??= readdirSync(dir).filter(isManifestName).sort();
     } catch {
       names = [];
     }

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Language, Parser } from 'web-tree-sitter';
 import type { Grammars } from '../core/formats/treesitter';
@@ -22,8 +22,10 @@ export function loadGrammars(): Promise<Grammars> {
   loading ??= (async () => {
     const dir = grammarDirectory();
     await Parser.init({ locateFile: (name: string) => join(dir, name) });
+    // Bytes, not a path: given a path, web-tree-sitter reads it through `import('fs/promises')`, which a
+    // bundle compiled by the launcher's `vm.Script` (src/cli/launch.ts) cannot run.
     const [python, bash, javascript, typescript, tsx] = await Promise.all(
-      ['tree-sitter-python.wasm', 'tree-sitter-bash.wasm', 'tree-sitter-javascript.wasm', 'tree-sitter-typescript.wasm', 'tree-sitter-tsx.wasm'].map((name) => Language.load(join(dir, name))),
+      ['tree-sitter-python.wasm', 'tree-sitter-bash.wasm', 'tree-sitter-javascript.wasm', 'tree-sitter-typescript.wasm', 'tree-sitter-tsx.wasm'].map((name) => Language.load(readFileSync(join(dir, name)))),
     );
     return { python, bash, javascript, typescript, tsx };
   })();

@@ -1,3 +1,4 @@
+import { dirname } from 'node:path';
 import type { LintConfig } from '../core/config/config';
 import { isExcludedByName } from '../core/files';
 import type { Grammars } from '../core/formats/treesitter';
@@ -10,7 +11,7 @@ import type { EnvIndex, EnvView } from '../core/workspace/env-index';
 import type { FileEnv } from '../core/workspace/env-facts';
 import { indexAndExtract, isIndexCandidate } from '../core/workspace/index-document';
 import type { IndexedFile } from './env-index';
-import { cacheFolder, contentHash, decodeCached, digest, encodeWithoutSecrets, engineKey, LintCacheStore, userCacheKey, type CacheDep, type SecretSource } from './lint-cache';
+import { cacheFolder, contentHash, decodeCached, digest, encodeWithoutSecrets, engineKey, LintCacheStore, nowNs, statKey, statOf, userCacheKey, type CacheDep, type SecretSource } from './lint-cache';
 import { lintBytes, lintFile, type FileResult, type LintFileOptions } from './lint-file';
 import { decodeForLint, readBounded } from './read';
 import type { WalkedFile } from './walk';
@@ -76,6 +77,27 @@ export function indexFileCached(index: EnvIndex, file: WalkedFile, grammars: Gra
     index.delete(file.relPath);
     return;
   }
+  const key = indexKey(config);
+  // The stat shortcut (`statKey` in lint-cache.ts): facts that need no text, kept for the bytes the
+  // file's unchanged stat vouches for, are used without reading the file.
+  const readAt = nowNs();
+  const st = statOf(file.absPath);
+  const known = st && st.size <= BigInt(config.maxFileBytes) ? store.hashByStat(file.relPath, statKey(st)) : undefined;
+  if (known !== undefined) {
+    const cached = store.get(file.relPath, known)?.index;
+    if (cached?.key === key && (cached.env === null || cached.refs === false)) {
+      if (cached.env === null) {
+        store.indexedHashes.set(file.relPath, known);
+        index.delete(file.relPath);
+        return;
+      }
+      if (isFileEnv(cached.env, file.relPath)) {
+        store.indexedHashes.set(file.relPath, known);
+        index.set(cached.env);
+        return;
+      }
+    }
+  }
   const read = readBounded(file.absPath, config.maxFileBytes);
   const decoded = read.kind === 'bytes' ? decodeForLint(read.bytes) : undefined;
   if (read.kind !== 'bytes' || decoded?.kind !== 'text') {
@@ -84,7 +106,7 @@ export function indexFileCached(index: EnvIndex, file: WalkedFile, grammars: Gra
   }
   const hash = contentHash(read.bytes);
   store.indexedHashes.set(file.relPath, hash);
-  const key = indexKey(config);
+  store.noteStat(file.relPath, hash, st, readAt);
   const cached = store.get(file.relPath, hash)?.index;
   const text = stripBom(decoded.text).text;
   if (cached?.key === key) {
@@ -181,7 +203,9 @@ const SHARED_ANSWERS = new Set(['env\0reads', 'env\0chainAt', 'env\0servers', 'e
 /** The digest of `ask()`'s answer to `method(args)`, memoised in `memo` when it does not depend on the asking file. */
 function answerDigest(memo: Map<string, string>, source: CacheDep[0], method: string, args: unknown[], ask: () => unknown): string {
   const shared = SHARED_ANSWERS.has(`${source}\0${method}`);
-  const id = shared ? `${source}\0${method}\0${JSON.stringify(args)}` : '';
+  // `clientPins(path)` depends only on the path's folder (`NodeWorkspaceFacts.clientPins` walks up from it): one digest per folder.
+  const key = source === 'facts' && method === 'clientPins' && typeof args[0] === 'string' ? [dirname(args[0])] : args;
+  const id = shared ? `${source}\0${method}\0${JSON.stringify(key)}` : '';
   let d = shared ? memo.get(id) : undefined;
   if (d === undefined) {
     d = digest(ask());
@@ -248,22 +272,43 @@ function sameAnswers(deps: readonly CacheDep[], view: EnvView | undefined, facts
   return true;
 }
 
-/** Everything besides the text, the env index and the workspace facts that a lint of one file reads. */
+const objectIds = new WeakMap<object, number>();
+let lastObjectId = 0;
+/** A number per object for this process (memo keys by identity; never reused). */
+function objectId(value: object | undefined): number {
+  if (!value) return 0;
+  let id = objectIds.get(value);
+  if (id === undefined) objectIds.set(value, (id = ++lastObjectId));
+  return id;
+}
+const lintKeys = new Map<string, string>();
+
+/**
+ * Everything besides the text, the env index and the workspace facts that a lint of one file reads.
+ * The file's path is not in it: it is the entry's own key in the store. Memoised by the identity of
+ * the options' objects (a run passes the same config, lists and selection to every file of a project).
+ */
 function lintKey(options: LintFileOptions): string {
-  return digest({
-    config: configDigest(options.config),
-    locale: options.locale ?? 'en',
-    surface: options.surface ?? null,
-    onlyRules: options.onlyRules ?? null,
-    unused: !!options.reportUnusedDisableDirectives,
-    force: !!options.force,
-    maxFileBytes: options.maxFileBytes,
-    lintPath: options.lintPath ?? null,
-    modelLists: options.modelLists ?? [],
-    verified: options.verified ?? [],
-    env: !!options.env,
-    facts: !!options.facts,
-  });
+  const memo = [objectId(options.config), options.locale ?? 'en', options.surface ?? '', objectId(options.onlyRules), !!options.reportUnusedDisableDirectives, !!options.force, options.maxFileBytes, objectId(options.modelLists), objectId(options.verified), !!options.env, !!options.facts].join('\0');
+  let key = lintKeys.get(memo);
+  if (key === undefined) {
+    key = digest({
+      config: configDigest(options.config),
+      locale: options.locale ?? 'en',
+      surface: options.surface ?? null,
+      onlyRules: options.onlyRules ?? null,
+      unused: !!options.reportUnusedDisableDirectives,
+      force: !!options.force,
+      maxFileBytes: options.maxFileBytes,
+      modelLists: options.modelLists ?? [],
+      verified: options.verified ?? [],
+      env: !!options.env,
+      facts: !!options.facts,
+    });
+    if (lintKeys.size > 1000) lintKeys.clear(); // a long-lived process (tests) makes new options objects per run
+    lintKeys.set(memo, key);
+  }
+  return key;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { lstatSync, mkdirSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, renameSync, statSync, unlinkSync, writeFileSync, type BigIntStats } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { modelsCachePath } from './models-cache';
 import { readBounded } from './read';
@@ -54,8 +54,53 @@ export interface CachedLint {
 /** What the store keeps of one file. `hash`: sha256 of its bytes, hex. */
 export interface CacheEntry {
   hash: string;
+  /** `statKey` of the file when those bytes were read, kept only when it can vouch for them (`isStatSafe`). */
+  stat?: string;
   index?: CachedIndex;
   lint?: CachedLint;
+}
+
+/**
+ * How much older than the moment a file was read its modification time must be for its stat to
+ * vouch for its bytes on a later run (nanoseconds): 2 s, above file-system timestamp granularity
+ * (FAT keeps 2 s; Linux takes times from a coarse clock a tick behind the one `Date.now` reads) and
+ * small clock differences with a network file system.
+ */
+export const STAT_SAFE_MARGIN_NS = 2_000_000_000n;
+
+/**
+ * The stat shortcut (git's "racy clean" rule, Documentation/technical/racy-git.txt): a file whose
+ * size, modification time (ns), change time (ns), inode and device are what they were when its bytes
+ * were read and hashed is taken to hold those bytes, without reading it. `statKey` is those five
+ * numbers (`undefined` for anything but a regular file). A record is kept only when the file's
+ * modification time was at least `STAT_SAFE_MARGIN_NS` older than the moment just before the read
+ * (`isStatSafe`): a write after the read then gives a later modification time and so another key,
+ * and a write in the same clock tick as the read (which could keep every number) leaves no record
+ * (the file is read next time, and its record is kept once it is old enough).
+ * What it cannot see, as git cannot: an edit that keeps the size and then puts back the modification
+ * time, change time and inode (setting the clock back, or writing the disk directly).
+ */
+export function statKey(st: BigIntStats | undefined): string | undefined {
+  return st?.isFile() ? `${st.size}:${st.mtimeNs}:${st.ctimeNs}:${st.ino}:${st.dev}` : undefined;
+}
+
+/** Whether a file stat `st` taken before reading it at `readAtNs` (wall clock, ns since the epoch) may vouch for the bytes read: see `statKey`. */
+export function isStatSafe(st: BigIntStats, readAtNs: bigint): boolean {
+  return st.mtimeNs < readAtNs - STAT_SAFE_MARGIN_NS && st.ctimeNs < readAtNs - STAT_SAFE_MARGIN_NS;
+}
+
+/** The file's stat (following links, as reading does), or `undefined` when it cannot be taken. */
+export function statOf(absPath: string): BigIntStats | undefined {
+  try {
+    return statSync(absPath, { bigint: true, throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
+}
+
+/** Wall-clock time in nanoseconds since the epoch (the clock file times are measured on). */
+export function nowNs(): bigint {
+  return BigInt(Date.now()) * 1_000_000n;
 }
 
 /** The engine identity stored with every store: a cache of another version, schema or build is ignored. */
@@ -108,11 +153,13 @@ export function cacheFolder(root: string, location: string | undefined): string 
 }
 
 const HEX64 = /^[0-9a-f]{64}$/;
+const STAT_KEY = /^\d{1,20}(?::\d{1,40}){4}$/;
 
 function isEntry(value: unknown): value is CacheEntry {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return false;
   const e = value as Record<string, unknown>;
   if (typeof e.hash !== 'string' || !HEX64.test(e.hash)) return false;
+  if (e.stat !== undefined && !(typeof e.stat === 'string' && STAT_KEY.test(e.stat))) return false;
   if (e.index !== undefined && !(isObject(e.index) && typeof e.index.key === 'string' && 'env' in e.index && (e.index.refs === undefined || typeof e.index.refs === 'boolean'))) return false;
   if (e.lint !== undefined) {
     const l = e.lint as Record<string, unknown>;
@@ -185,7 +232,32 @@ export class LintCacheStore {
     return entry?.hash === hash ? entry : undefined;
   }
 
-  /** Keeps `part` for `path` (bytes `hash`); the other part is kept when it was made from the same bytes. */
+  /**
+   * The sha256 of `path`'s bytes as an earlier run read them, when the file's stat now is the one
+   * recorded then (`statKey`); `undefined` otherwise (the file must be read).
+   */
+  hashByStat(path: string, stat: string | undefined): string | undefined {
+    if (stat === undefined) return undefined;
+    const entry = this.entries.get(path);
+    return entry?.stat === stat ? entry.hash : undefined;
+  }
+
+  /**
+   * Records that `path` held bytes `hash` while its stat was `st`, taken before a read that started at
+   * `readAtNs`; a stat that cannot vouch for the bytes (`isStatSafe`) removes the record instead.
+   */
+  noteStat(path: string, hash: string, st: BigIntStats | undefined, readAtNs: bigint): void {
+    const stat = st && isStatSafe(st, readAtNs) ? statKey(st) : undefined;
+    const old = this.entries.get(path);
+    if (old?.hash === hash) {
+      if (old.stat === stat) return;
+      this.entries.set(path, { ...old, stat });
+    } else this.entries.set(path, { hash, stat });
+    this.seen.add(path);
+    this.dirty = true;
+  }
+
+  /** Keeps `part` for `path` (bytes `hash`); the other part (and the stat record) is kept when it was made from the same bytes. */
   set(path: string, hash: string, part: { index: CachedIndex } | { lint: CachedLint }): void {
     this.seen.add(path);
     const old = this.entries.get(path);

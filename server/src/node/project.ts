@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { dirname, join, parse, relative, resolve, sep } from 'node:path';
+import { dirname, isAbsolute, join, normalize, parse, relative, resolve, sep } from 'node:path';
 import { loadConfigForDirectory, nearestConfigFile, type LoadedConfig } from './config';
 
 /**
@@ -31,6 +31,8 @@ export interface FileProject {
 export class ProjectLocator {
   private readonly workTreeOfDir = new Map<string, string | null>();
   private readonly projectOfDir = new Map<string, Omit<FileProject, 'lintPath'>>();
+  /** `projectOf`'s answers by the path asked (a run asks several times per file). */
+  private readonly projectOfPath = new Map<string, FileProject>();
 
   /**
    * `override`: one configuration for every file instead of the nearest `.rolloutlintrc.json`
@@ -71,6 +73,12 @@ export class ProjectLocator {
    * Cached per folder (every file of a folder has the same project; a run asks several times per file).
    */
   projectOf(absPath: string): FileProject {
+    let known = this.projectOfPath.get(absPath);
+    if (!known) this.projectOfPath.set(absPath, (known = this.locate(absPath)));
+    return { ...known };
+  }
+
+  private locate(absPath: string): FileProject {
     const abs = resolve(absPath);
     const dir = dirname(abs);
     let project = this.projectOfDir.get(dir);
@@ -90,6 +98,8 @@ export class ProjectLocator {
 
 /** `to` relative to `from`, `/`-separated. */
 export function posixRelative(from: string, to: string): string {
+  // The common case without `path.relative` (which resolves both paths again): `to` inside `from`, both absolute and normalised.
+  if (sep === '/' && from.length > 1 && to.startsWith(from) && to.charCodeAt(from.length) === 47 && isAbsolute(from) && from === normalize(from) && to === normalize(to) && !to.endsWith('/')) return to.slice(from.length + 1);
   return relative(from, to).split(sep).join('/');
 }
 

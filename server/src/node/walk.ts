@@ -58,6 +58,7 @@ export function walk(paths: readonly string[], root: string, facts: NodeWorkspac
       problems.push({ path: rel(dir), message: (error as Error).message });
       return;
     }
+    facts.noteListing(dir, entries.map((e) => e.name));
     for (const st of entries) {
       const name = st.name;
       if (!st.isDirectory() && !(st.isFile() && formatOf(name))) continue;

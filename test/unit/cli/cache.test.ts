@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHmac } from 'node:crypto';
 import { runCli, workspace, writeFiles } from './helpers';
-import { CACHE_DIR_NAME, LintCacheStore, userCacheKey } from '../../../server/src/node/lint-cache';
+import { CACHE_DIR_NAME, contentHash, LintCacheStore, STAT_SAFE_MARGIN_NS, statKey, statOf, userCacheKey } from '../../../server/src/node/lint-cache';
 import { decodeCached, encodeWithoutSecrets } from '../../../server/src/node/lint-cache-secrets';
 
 const PROJECT = join(__dirname, '..', '..', '..');
@@ -254,6 +254,75 @@ describe('CLI cache (--no-cache, --cache-location): a cached run prints what an 
       assert.ok(!existsSync(join(ws.root, CACHE_DIR_NAME)));
     } finally {
       chmodSync(ws.root, 0o755);
+      ws.cleanup();
+    }
+  });
+
+  it('stat shortcut: an unchanged stat vouches for the bytes only when the file was older than the read by the margin', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rl-cache-stat-'));
+    try {
+      const key = Buffer.alloc(32, 7);
+      const file = join(dir, 'a.env');
+      writeFileSync(file, 'A=1\n');
+      const past = new Date(Date.now() - 60_000);
+      utimesSync(file, past, past);
+      const st = statOf(file)!;
+      const hash = contentHash(readFileSync(file));
+      const store = new LintCacheStore(dir, '/project', 'e', key);
+      // Racy: read in the same instant as the last change (mtime or ctime within the margin): no record.
+      store.noteStat('a.env', hash, st, st.ctimeNs);
+      assert.equal(store.hashByStat('a.env', statKey(statOf(file))), undefined);
+      store.noteStat('a.env', hash, st, st.ctimeNs + STAT_SAFE_MARGIN_NS);
+      assert.equal(store.hashByStat('a.env', statKey(statOf(file))), undefined);
+      // Read well after the last change: the record vouches, and survives the signed store.
+      store.noteStat('a.env', hash, st, st.ctimeNs + STAT_SAFE_MARGIN_NS + 1n);
+      assert.equal(store.hashByStat('a.env', statKey(statOf(file))), hash);
+      store.save();
+      assert.equal(new LintCacheStore(dir, '/project', 'e', key).hashByStat('a.env', statKey(statOf(file))), hash);
+      assert.equal(new LintCacheStore(dir, '/project', 'e', Buffer.alloc(32, 8)).hashByStat('a.env', statKey(statOf(file))), undefined);
+      // Same size, modification time put back: the change time moved (a clock tick later), so the file is read.
+      await new Promise((r) => setTimeout(r, 30));
+      writeFileSync(file, 'A=2\n');
+      utimesSync(file, past, past);
+      const after = statOf(file)!;
+      assert.equal(after.size, st.size);
+      assert.equal(after.mtimeNs, st.mtimeNs);
+      assert.equal(new LintCacheStore(dir, '/project', 'e', key).hashByStat('a.env', statKey(after)), undefined);
+      // A folder is never vouched for.
+      assert.equal(statKey(statOf(dir)), undefined);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('stat shortcut end to end: same-size edits with the old modification time, and fresh files, give the uncached result', async () => {
+    const ws = workspace(FILES);
+    try {
+      const past = new Date(Date.now() - 3_600_000);
+      for (const name of Object.keys(FILES)) utimesSync(join(ws.root, name), past, past);
+      // The change times (set now by utimes) must be older than a read by the margin for a record to be kept.
+      await new Promise((r) => setTimeout(r, Number(STAT_SAFE_MARGIN_NS / 1_000_000n) + 300));
+      writeFileSync(join(ws.root, 'fresh.env'), 'FRESH=1\n');
+      const first = await same(ws.root, 'first');
+      const body = (): Record<string, { stat?: string }> => {
+        const text = readFileSync(storeFile(ws.root), 'utf8');
+        return JSON.parse(text.slice(text.indexOf('\n') + 1)).entries;
+      };
+      assert.match(body()['conf/rollout.yaml']?.stat ?? '', /^\d+:/, 'an old file has a stat record');
+      assert.equal(body()['fresh.env']?.stat, undefined, 'a file changed within the margin has none');
+      // Same size, same modification time as recorded: only the change time tells, and the result follows the new bytes.
+      const env = FILES['.env'].replace('taotoken.net/api/v1', 'taotoken.net/api/vX');
+      assert.equal(env.length, FILES['.env'].length);
+      writeFileSync(join(ws.root, '.env'), env);
+      utimesSync(join(ws.root, '.env'), past, past);
+      const second = await same(ws.root, 'same-size edit, mtime put back');
+      assert.notEqual(second, first);
+      // The fresh file edited in place, same size, same modification time.
+      const mtime = statSync(join(ws.root, 'fresh.env')).mtime;
+      writeFileSync(join(ws.root, 'fresh.env'), 'FRESH=2\n');
+      utimesSync(join(ws.root, 'fresh.env'), mtime, mtime);
+      await same(ws.root, 'fresh file edited');
+    } finally {
       ws.cleanup();
     }
   });

@@ -72,17 +72,17 @@ describe('the publishable npm package (scripts/pack-cli.mjs)', function () {
 
   it('holds the bundles, grammar wasm, rule pages, README and LICENSE, and nothing else', () => {
     const files = execFileSync('tar', ['tzf', tarball], { encoding: 'utf8' }).trim().split('\n').map((f) => f.replace(/^package\//, '')).sort();
-    for (const f of ['LICENSE', 'README.md', 'THIRD_PARTY_NOTICES.md', 'package.json', 'bin/rollout-lint.js', 'bin/rollout-lint-server.js', 'dist/cli.js', 'dist/server.js', 'dist/lint-worker.js', 'dist/grammars/web-tree-sitter.wasm', 'dist/grammars/tree-sitter-python.wasm', 'dist/grammars/tree-sitter-bash.wasm', 'dist/grammars/tree-sitter-javascript.wasm', 'dist/grammars/tree-sitter-typescript.wasm', 'dist/grammars/tree-sitter-tsx.wasm', 'dist/docs/rules/base-url-duplicate-v1.md', 'schemas/rolloutlintrc.schema.json']) {
+    for (const f of ['LICENSE', 'README.md', 'THIRD_PARTY_NOTICES.md', 'package.json', 'bin/rollout-lint.js', 'bin/rollout-lint-server.js', 'dist/cli.js', 'dist/cli-main.js', 'dist/server.js', 'dist/lint-worker.js', 'dist/grammars/web-tree-sitter.wasm', 'dist/grammars/tree-sitter-python.wasm', 'dist/grammars/tree-sitter-bash.wasm', 'dist/grammars/tree-sitter-javascript.wasm', 'dist/grammars/tree-sitter-typescript.wasm', 'dist/grammars/tree-sitter-tsx.wasm', 'dist/docs/rules/base-url-duplicate-v1.md', 'schemas/rolloutlintrc.schema.json']) {
       assert.ok(files.includes(f), `${f} is in the package`);
     }
-    const unexpected = files.filter((f) => !/^(LICENSE|README\.md|THIRD_PARTY_NOTICES\.md|package\.json|bin\/[\w-]+\.js|dist\/(cli|server|lint-worker)\.js|dist\/grammars\/[\w-]+\.wasm|dist\/docs\/rules\/[\w-]+\.md|schemas\/rolloutlintrc\.schema\.json)$/.test(f));
+    const unexpected = files.filter((f) => !/^(LICENSE|README\.md|THIRD_PARTY_NOTICES\.md|package\.json|bin\/[\w-]+\.js|dist\/(cli|cli-main|server|lint-worker)\.js|dist\/grammars\/[\w-]+\.wasm|dist\/docs\/rules\/[\w-]+\.md|schemas\/rolloutlintrc\.schema\.json)$/.test(f));
     assert.deepEqual(unexpected, [], 'no source maps, sources or tests');
     const manifest = JSON.parse(readFileSync(join(stage, 'package.json'), 'utf8'));
     assert.equal(manifest.name, 'rollout-lint');
     assert.equal(manifest.dependencies, undefined, 'the bundles need no node_modules');
     assert.equal(manifest.scripts, undefined, 'no install scripts');
     assert.deepEqual(Object.keys(manifest.bin).sort(), ['rollout-lint', 'rollout-lint-server']);
-    assert.ok(!/sourceMappingURL/.test(readFileSync(join(stage, 'dist', 'cli.js'), 'utf8').slice(-200)));
+    for (const name of ['cli.js', 'cli-main.js']) assert.ok(!/sourceMappingURL/.test(readFileSync(join(stage, 'dist', name), 'utf8').slice(-200)));
     const notices = readFileSync(join(stage, 'THIRD_PARTY_NOTICES.md'), 'utf8');
     for (const name of ['yaml', 'commander', 'web-tree-sitter', 'vscode-languageserver']) assert.match(notices, new RegExp(`## ${name}@`));
   });

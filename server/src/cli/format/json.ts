@@ -99,8 +99,9 @@ export const formatJson: Formatter = (input) => {
   const out: EslintResult[] = input.results
     .filter((r) => !r.notCandidate)
     .map((r) => {
-      const index = r.text !== undefined ? new LineIndex(r.text) : undefined;
       const findings = visibleFindings(r.findings, input);
+      // Line numbers only for files with something to show (most files of a tree have nothing).
+      const index = r.text !== undefined && findings.length > 0 ? new LineIndex(r.text) : undefined;
       const messages = findings.map((f) => toMessage(f, index, r.text, r.secrets ?? [], relatedPlaces(r, f, input.root)));
       const fixable = (sev: Finding['severity'][]) => findings.filter((f) => sev.includes(f.severity) && f.fixes.some((x) => x.safety === 'safe')).length;
       return {

@@ -140,7 +140,7 @@ export const formatSarif: Formatter = (input) => {
   const rules = RULES.filter((r) => named.has(r.meta.id));
   const ruleIndex = new Map(rules.map((r, i) => [r.meta.id, i]));
   const results = shown.flatMap(({ r, findings }) => {
-    const index = r.text !== undefined ? new LineIndex(r.text) : undefined;
+    const index = r.text !== undefined && findings.length > 0 ? new LineIndex(r.text) : undefined;
     const prints = new Map(fingerprintsOf(r.findings, r.text).map((p, i) => [r.findings[i], p]));
     return findings.map((f) => resultOf(f, rootRelativePath(r, input.root), index, relatedPlaces(r, f, input.root), prints.get(f)!, ruleIndex.get(f.ruleId) ?? -1));
   });

@@ -1,0 +1,69 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { workspace } from './helpers';
+
+const CLI = join(__dirname, '..', '..', '..', 'server', 'dist', 'cli.js');
+
+/** Runs the built launcher with `ROLLOUT_LINT_CACHE_DIR=cache` (plus `env`). */
+function run(cwd: string, cache: string, args: string[], env: Record<string, string> = {}): { status: number | null; stdout: string; stderr: string } {
+  assert.ok(existsSync(CLI), `${CLI} is missing: run "npm run build" first`);
+  const r = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', ROLLOUT_LINT_CACHE_DIR: cache, ...env } });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe('the CLI launcher (server/dist/cli.js): the bundle through a V8 code cache', function () {
+  this.timeout(120_000);
+  let cache: string;
+  beforeEach(() => {
+    cache = mkdtempSync(join(tmpdir(), 'rl-code-cache-'));
+  });
+  afterEach(() => rmSync(cache, { recursive: true, force: true }));
+
+  const caches = () => (existsSync(join(cache, 'code-cache')) ? readdirSync(join(cache, 'code-cache')).sort() : []);
+
+  it('writes one owner-only cache per kind of run and gives the same output with it', () => {
+    const ws = workspace({ '.env': 'OPENAI_BASE_URL=https://api.openai.com/v1/v1\n' });
+    try {
+      const first = run(ws.root, cache, ['--version']);
+      assert.equal(first.status, 0);
+      assert.match(first.stdout, /^\d+\.\d+\.\d+\n$/);
+      assert.equal(caches().length, 1);
+      const file = join(cache, 'code-cache', caches()[0]);
+      assert.match(caches()[0], /^version-[0-9a-f]{8}-[0-9a-f]{32}\.bin$/);
+      assert.equal(statSync(file).mode & 0o077, 0);
+      assert.deepEqual(run(ws.root, cache, ['--version']), first);
+      const lint = run(ws.root, cache, ['.', '--format', 'json', '--no-cache']);
+      assert.equal(lint.status, 1);
+      assert.match(lint.stdout, /base-url-duplicate-v1/);
+      assert.equal(caches().length, 2);
+      assert.deepEqual(run(ws.root, cache, ['.', '--format', 'json', '--no-cache']), lint);
+      assert.deepEqual(run(ws.root, cache, ['.', '--format', 'json', '--no-cache'], { ROLLOUT_LINT_NO_CODE_CACHE: '1' }), lint);
+    } finally {
+      ws.cleanup();
+    }
+  });
+
+  it('a garbage or writable-by-others cache is not used, and the run is the same', () => {
+    const ws = workspace({ '.env': 'OPENAI_BASE_URL=https://api.openai.com/v1/v1\n' });
+    try {
+      const plain = run(ws.root, cache, ['.', '--format', 'json', '--no-cache'], { ROLLOUT_LINT_NO_CODE_CACHE: '1' });
+      assert.deepEqual(caches(), []);
+      run(ws.root, cache, ['.', '--format', 'json', '--no-cache']);
+      const [name] = caches();
+      const file = join(cache, 'code-cache', name);
+      // Garbage in the user's own file: V8 rejects it, the run compiles and rewrites it.
+      writeFileSync(file, Buffer.alloc(4096, 0x5a));
+      assert.deepEqual(run(ws.root, cache, ['.', '--format', 'json', '--no-cache']), plain);
+      assert.notEqual(statSync(file).size, 4096);
+      // A cache others may write is never read (and not rewritten in place: the run works without it).
+      chmodSync(file, 0o666);
+      writeFileSync(file, Buffer.alloc(4096, 0x5a));
+      assert.deepEqual(run(ws.root, cache, ['.', '--format', 'json', '--no-cache']), plain);
+    } finally {
+      ws.cleanup();
+    }
+  });
+});
