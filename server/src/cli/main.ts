@@ -1,4 +1,3 @@
-import { setFlagsFromString } from 'node:v8';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { FORMATTERS } from './format/index';
 import { processIo, type CliIo } from './io';
@@ -150,11 +149,6 @@ export async function main(argv: string[], rawIo: CliIo = processIo()): Promise<
  * A reader that goes away (`| head`) ends the process quietly.
  */
 export function run(): void {
-  // V8 grows the heap after each full collection by up to 4× what survived; a whole-tree run allocates
-  // fast but keeps little (findings, the env index), so a 10,000-file run held 450–550 MB of RSS for
-  // about 50 MB live. 1.5× keeps it near 280 MB for the same processor time (issue 27, measured on
-  // OpenClaw-RL and a generated 10,000-file tree). Set before the run allocates; V8 reads it at each collection.
-  setFlagsFromString('--heap-growing-percent=50');
   for (const stream of [process.stdout, process.stderr]) {
     stream.on('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);

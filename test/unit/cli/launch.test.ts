@@ -39,7 +39,13 @@ describe('the CLI launcher (server/dist/cli.js): the bundle through a V8 code ca
       assert.equal(lint.status, 1);
       assert.match(lint.stdout, /base-url-duplicate-v1/);
       assert.equal(caches().length, 2);
+      const lintCache = join(cache, 'code-cache', caches().find((n) => n.startsWith('lint-'))!);
+      const written = statSync(lintCache, { bigint: true });
       assert.deepEqual(run(ws.root, cache, ['.', '--format', 'json', '--no-cache']), lint);
+      // V8 accepted the cache (a rejected one is written again when the process exits): nothing the run
+      // does, such as a V8 flag set after the bundle was compiled, may change what the cache was made under.
+      const after = statSync(lintCache, { bigint: true });
+      assert.deepEqual([after.ino, after.mtimeNs], [written.ino, written.mtimeNs], "the lint profile's code cache was rejected and rewritten");
       assert.deepEqual(run(ws.root, cache, ['.', '--format', 'json', '--no-cache'], { ROLLOUT_LINT_NO_CODE_CACHE: '1' }), lint);
     } finally {
       ws.cleanup();
