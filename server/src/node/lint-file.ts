@@ -7,6 +7,10 @@ import { ruleById } from '../core/rules/index';
 import { formatMessage } from '../core/messages/locale';
 import { decodeForLint, readForLint, type ReadResult } from './read';
 import { writeRefusal } from './write-guard';
+import { yamlMayMatter } from '../core/workspace/yaml-evidence';
+import { secretRanges } from '../core/secrets';
+import { emptyExtraction } from '../core/model/types';
+import { DEFAULT_CONFIG } from '../core/config/config';
 
 /** The result for one file, as the CLI formatters and the language server's workspace scan use it. */
 export interface FileResult {
@@ -148,6 +152,8 @@ function readyRead(read: ReadResult, absPath: string, relPath: string, options: 
 
 function lintReady(ready: ReadyFile, absPath: string, options: LintFileOptions): FileResult {
   const { base, text, hadBom, format, lintPath } = ready;
+  // YAML without any evidence the extractor and the rules read: `lintDocument` would report nothing (`yamlMayMatter`).
+  if (format === 'yaml' && !yamlMayMatter(text, options.config ?? DEFAULT_CONFIG)) return { ...base, text, findings: [], failures: [], secrets: secretRanges(emptyExtraction(), text) };
   let current = text;
   let outcome = lintDocument({ path: lintPath, text: current, format }, options);
   let passes = 0;
