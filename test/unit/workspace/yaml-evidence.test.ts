@@ -11,7 +11,7 @@ import { ROLE_TABLE } from '../../../server/src/core/resolve/roles';
 import { BOOLEAN_KEYS } from '../../../server/src/core/rules/config-string-boolean';
 import { secretRanges } from '../../../server/src/core/secrets';
 import { ENV_CONTAINERS, LOGPROB_KEYS, SITE_KEYS } from '../../../server/src/core/formats/structured';
-import { envFactsOf, type FileEnv } from '../../../server/src/core/workspace/env-facts';
+import { envFactsOf, INTERPOLATION, type FileEnv } from '../../../server/src/core/workspace/env-facts';
 import { indexAndExtract } from '../../../server/src/core/workspace/index-document';
 import { YAML_EVIDENCE, yamlMayMatter } from '../../../server/src/core/workspace/yaml-evidence';
 import type { Grammars } from '../../../server/src/core/formats/treesitter';
@@ -34,6 +34,15 @@ let grammars: Grammars;
 before(async () => {
   grammars = await loadGrammars();
 });
+
+/** A deterministic pseudo-random source (32-bit LCG, Numerical Recipes constants): `random(n)` is in [0, n). */
+function generator(seed: number): (n: number) => number {
+  let state = seed >>> 0;
+  return (n) => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return (state >>> 8) % n;
+  };
+}
 
 function yamlFiles(dir: string, out: string[] = []): string[] {
   if (!existsSync(dir)) return out;
@@ -83,11 +92,7 @@ describe('YAML evidence filter (yamlMayMatter)', function () {
   });
 
   it('on generated documents (fixed seed), whenever the filter says "skip" the full path gives nothing', () => {
-    let seed = 27;
-    const random = (n: number) => {
-      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-      return seed % n;
-    };
+    const random = generator(27);
     const roleNames = ROLE_TABLE.flatMap((r) => [...(r.exact ?? []), ...(r.suffix ?? []).map((s) => `my${s}`)]);
     const keys = [...roleNames, ...ENV_CONTAINERS, ...SITE_KEYS, ...LOGPROB_KEYS, ...BOOLEAN_KEYS, 'vars', 'kind', 'data', 'services', 'command', 'image', 'env_file', 'name', 'value', 'title', 'items', 'seed', 'lr', 'steps', 'task', 'dataset_path', 'doc_to_text', 'metric_list'];
     const values = ['"true"', "'false'", 'true', '42', 'hello world', 'MODEL_ID', '<model>', 'http://localhost:8000/v1', 'https://api.example.com', 'localhost:8000', '${HOME}', '$PATH', '${oc.env:X}', 'os.environ/KEY', 'sk-test-aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa', 'ConfigMap', 'vllm serve m', '"a\\x24{B}"', '{{ x }}', '"', '[a, b', 'KEY=value', '- a', '~'];
@@ -132,18 +137,49 @@ describe('YAML evidence filter (yamlMayMatter)', function () {
         assert.ok(extraction.settings.some((s) => s.role !== undefined), `${spelled}: no role in the full extraction`);
       }
     }
-    for (const key of [...ENV_CONTAINERS, ...SITE_KEYS, ...LOGPROB_KEYS, ...BOOLEAN_KEYS]) {
+    for (const key of [...ENV_CONTAINERS, ...SITE_KEYS, ...LOGPROB_KEYS]) {
       assert.ok(yamlMayMatter(`${plain}${key}:\n  a: b\n`, DEFAULT_CONFIG), key);
-      assert.ok(yamlMayMatter(`${plain}${key.toUpperCase()}: "true"\n`, DEFAULT_CONFIG), key);
+      assert.ok(yamlMayMatter(`${plain}- {${key.toUpperCase()}: [a]}\n`, DEFAULT_CONFIG), key);
     }
-    const others = ['a: ${X}', 'a: $X', 'a: ${oc.env:X}', 'a: os.environ/X', 'env_file: a.env', 'command: vllm serve m', 'image: lmsysorg/sglang', 'a: http://h', 'a: "\\x24{X}"', '# rollout-lint-disable-file', 'kind: ConfigMap', 'a\u0130: x'];
+    for (const key of BOOLEAN_KEYS) {
+      const text = `${plain}--${key.replace(/_/g, '-').toUpperCase()}: 'False'\n`;
+      assert.ok(yamlMayMatter(text, DEFAULT_CONFIG), key);
+      assert.ok(lintDocument({ path: 'a.yaml', text, format: 'yaml' }, { grammars }).findings.length > 0, key);
+      // unquoted, the value is a boolean: no evidence (unless the key also ends like a request-site key)
+      if (!/logprob/.test(key)) assert.equal(yamlMayMatter(`${plain}${key}: false\n`, DEFAULT_CONFIG), false, key);
+    }
+    // a key that only ends like a name is no role key, env container or site: no evidence
+    for (const text of ['runtime_env:\n  a: b\n', 'policymodel: x\n', 'prerollout: x\n', 'my_env_vars: x\n']) assert.equal(yamlMayMatter(text, DEFAULT_CONFIG), false, text);
+    const others = ['a: ${X}', 'a: $X', 'a: ${oc.env:X}', 'a: os.environ/X', 'env_file: common.cfg', 'command: vllm serve m', 'image: lmsysorg/sglang', 'a: http://h', 'a: "\\x24{X}"', '# rollout-lint-disable-file', 'kind: ConfigMap', 'a\u0130: x'];
     for (const line of others) assert.ok(yamlMayMatter(`${plain}${line}\n`, DEFAULT_CONFIG), line);
+    // a Compose env_file link is an index fact, whatever the linked file is called
+    const compose = 'services:\n  app:\n    env_file: common.cfg\n';
+    assert.ok(yamlMayMatter(compose, DEFAULT_CONFIG));
+    assert.equal(fullFacts('compose.yaml', compose, DEFAULT_CONFIG).envFiles?.[0]?.target, 'common.cfg');
     // the Kelvin sign folds into `k` (normalizeKey): the full path reads an API key the ASCII tokens do not show
     const kelvin = `${plain}api_\u212Aey: abc\n`;
     assert.ok(!YAML_EVIDENCE.filter((e) => !e.why.startsWith('escapes')).some((e) => e.token.test(kelvin)));
     assert.ok(yamlMayMatter(kelvin, DEFAULT_CONFIG));
     const folded = extract('yaml', kelvin, 'a.yaml', grammars);
     assert.equal(resolve(folded, DEFAULT_CONFIG).settings[0]?.role, 'apiKey');
+  });
+
+  it('the env-read token matches wherever INTERPOLATION (interpolationReads) finds a read, on generated values (fixed seed)', () => {
+    const random = generator(7);
+    const pieces = ['$', '{', '}', 'oc.env:', 'oc.select:', 'A', 'b_1', '.', ':-', ':=', '-', '=', ' ', 'os.environ/', 'X', '9', '"', "'"];
+    const token = YAML_EVIDENCE.find((e) => e.why.startsWith('env reads'))!.token;
+    let reads = 0;
+    for (let n = 0; n < 20000; n++) {
+      let value = '';
+      for (let i = 1 + random(8); i > 0; i--) value += pieces[random(pieces.length)];
+      INTERPOLATION.lastIndex = 0;
+      const found = INTERPOLATION.exec(value);
+      if (!found || !(found[1] ?? found[3] ?? found[5] ?? found[6])) continue;
+      reads++;
+      assert.ok(token.test(value), value);
+    }
+    assert.ok(reads > 1000, `reads ${reads}`);
+    assert.equal(token.test('path: ${model.dir}/x ${oc.select:a,b}'), false);
   });
 
   it('the only non-ASCII characters toLowerCase turns into ASCII letters are İ and the Kelvin sign (the table names them)', () => {

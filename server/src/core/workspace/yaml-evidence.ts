@@ -29,27 +29,36 @@ export interface YamlEvidence {
   /** What the tokens stand for (the consumer that reads them). */
   why: string;
   token: RegExp;
+  /** When set, the text must hold this too (both are needed for the consumer to read anything). */
+  and?: RegExp;
 }
 
-/** `name` as a key `normalizeKey` maps onto it: any ASCII case, `_` written `_` or `-`, nothing key-like after it. */
-function keyEnding(names: Iterable<string>): RegExp {
+/**
+ * Keys `names` as written: any ASCII case, `_` written `_` or `-`, nothing key-like after the name.
+ * `exact` names are the whole key (after `normalizeKey`'s leading dashes): no letter, digit or `_`
+ * before them; suffix names end the key after `_`/`-` or are the whole key: no letter or digit before.
+ */
+function keyEnding(names: Iterable<string>, exact: boolean): RegExp {
   const all = [...names];
   // a non-ASCII name: the regular expression's case folding is not `toLowerCase`'s, so every text may hold it
   if (all.some((n) => /[^\x00-\x7f]/.test(n))) return /(?:)/;
   const alternatives = [...new Set(all.map((n) => n.replace(/-/g, '_').replace(/^_+/, '').toLowerCase()))]
     .filter((n) => n !== '')
     .map((n) => n.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&').replace(/_/g, '[_-]'));
-  return new RegExp(`(?:${alternatives.join('|')})(?![A-Za-z0-9_-])`, 'i');
+  return new RegExp(`${exact ? '(?<![A-Za-z0-9_])' : '(?<![A-Za-z0-9])'}(?:${alternatives.join('|')})(?![A-Za-z0-9_-])`, 'i');
 }
 
 /** The evidence table (fixed part; `extraKeys` of a configuration are added by `yamlEvidence`). */
 export const YAML_EVIDENCE: readonly YamlEvidence[] = [
-  { why: 'role keys (ROLE_TABLE)', token: keyEnding(ROLE_TABLE.flatMap((r) => [...(r.exact ?? []), ...(r.suffix ?? [])])) },
-  { why: 'env containers (collectTree)', token: keyEnding([...ENV_CONTAINERS, NESTED_ENV_CONTAINER]) },
+  { why: 'role keys (ROLE_TABLE exact names)', token: keyEnding(ROLE_TABLE.flatMap((r) => r.exact ?? []), true) },
+  { why: 'role keys (ROLE_TABLE suffixes)', token: keyEnding(ROLE_TABLE.flatMap((r) => r.suffix ?? []), false) },
+  { why: 'env containers (collectTree)', token: keyEnding([...ENV_CONTAINERS, NESTED_ENV_CONTAINER], true) },
   { why: 'ConfigMap data (collectTree)', token: /configmap/i },
-  { why: 'request sites (collectTree SITE_KEYS, LOGPROB_KEYS)', token: keyEnding([...SITE_KEYS, ...LOGPROB_KEYS]) },
-  { why: 'quoted booleans (config-string-boolean)', token: keyEnding(BOOLEAN_KEYS) },
-  { why: 'env reads in values (interpolationReads)', token: /\$\{?[A-Za-z_]|os\.environ\//i },
+  { why: 'request sites (collectTree SITE_KEYS, LOGPROB_KEYS)', token: keyEnding([...SITE_KEYS, ...LOGPROB_KEYS], true) },
+  // the value's source is `"true"`/`'false'` (any case): `value.toLowerCase()` of a quoted scalar; escapes are answered below
+  { why: 'quoted booleans (config-string-boolean)', token: keyEnding(BOOLEAN_KEYS, true), and: /(["'])(?:true|false)\1/i },
+  // INTERPOLATION's alternatives without their captures (`${oc.env:`, `${NAME}`/`${NAME:-d}`/`${NAME-d}`/`${NAME=d}`, `$NAME`, `os.environ/`), on the value's source
+  { why: 'env reads in values (interpolationReads)', token: /\$\{oc\.env:|\$\{[A-Za-z_][A-Za-z0-9_]*(?::?[-=]|\})|\$[A-Za-z_]|os\.environ\//i },
   { why: 'Compose env_file links', token: /env_file/i },
   { why: 'Compose server commands (composeCommands, serverLaunches)', token: new RegExp(SERVER_TOKEN.source, 'i') },
   { why: 'URL values (parseBaseUrl)', token: /:\/\// },
@@ -66,7 +75,7 @@ function extraKeysToken(config: LintConfig): RegExp | null {
   let token = withExtraKeys.get(config.extraKeys);
   if (token === undefined) {
     const names = Object.values(config.extraKeys).flatMap((list) => list ?? []).map((n) => n.replace(/^-+/, ''));
-    withExtraKeys.set(config.extraKeys, (token = names.length ? keyEnding(names) : null));
+    withExtraKeys.set(config.extraKeys, (token = names.length ? keyEnding(names, true) : null));
   }
   return token;
 }
@@ -78,6 +87,6 @@ function extraKeysToken(config: LintConfig): RegExp | null {
  * the index entry is `{ definitions: [], reads: [] }`.
  */
 export function yamlMayMatter(text: string, config: LintConfig): boolean {
-  if (YAML_EVIDENCE.some((e) => e.token.test(text))) return true;
+  if (YAML_EVIDENCE.some((e) => e.token.test(text) && (e.and?.test(text) ?? true))) return true;
   return extraKeysToken(config)?.test(text) ?? false;
 }
