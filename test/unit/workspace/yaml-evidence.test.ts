@@ -222,7 +222,7 @@ describe('lintFile preRead (the whole-tree run reads a file once)', () => {
   it('lints the text the index pass read, without reading the file (it need not exist)', () => {
     const missing = join(tmpdir(), 'rollout-lint-pre-read-absent', 'config.yaml');
     const text = 'base_url: http://localhost:8000/v1/v1\n';
-    const result = lintFile(missing, 'config.yaml', { grammars, config: DEFAULT_CONFIG, maxFileBytes: 1_000_000, preRead: { kind: 'text', text } });
+    const result = lintFile(missing, 'config.yaml', { grammars, config: DEFAULT_CONFIG, maxFileBytes: 1_000_000, preRead: { kind: 'text', text, size: text.length } });
     assert.equal(result.text, text);
     assert.ok(result.findings.some((f) => f.ruleId === 'base-url-duplicate-v1'));
     assert.deepEqual(result.failures, []);
