@@ -14,7 +14,7 @@ import { Baseline, BaselineError } from './baseline';
 import { skippedNote } from './format/text';
 import { loadGrammars } from '../node/grammars';
 import { NodeWorkspaceFacts } from '../node/facts';
-import { lintBytes, lintFile, type FileResult, type LintFileOptions } from '../node/lint-file';
+import { lintBytes, lintFile, type FileResult, type LintFileOptions, type PreRead } from '../node/lint-file';
 import { posixRelative, ProjectLocator, type FileProject } from '../node/project';
 import { walk, type WalkedFile } from '../node/walk';
 import { unifiedDiff } from './diff';
@@ -286,6 +286,8 @@ async function lint(paths: string[], optionsIn: LintCommandOptions, io: CliIo): 
     const whole = paths.length === 0 || (paths.length === 1 && resolve(cwd, paths[0]) === resolve(cwd));
     const indexes = new Map<string, EnvIndex>();
     const extractions = new Map<string, Map<string, IndexedFile>>();
+    // Without the persistent cache, what the index pass read of each file (by project and lint path), so the lint pass reads nothing again.
+    const preReads = new Map<string, Map<string, PreRead>>();
     // `named`: the project's files this run lints when the index covers more (its other files are indexed only when they can matter to these: `indexForLint`).
     const toIndex: { key: string; files: WalkedFile[]; named?: WalkedFile[] }[] = [];
     for (const [key, group] of byRoot) {
@@ -307,9 +309,11 @@ async function lint(paths: string[], optionsIn: LintCommandOptions, io: CliIo): 
       const keep = named ? new Map<string, IndexedFile>() : new KeptExtractions(KEPT_EXTRACTIONS_BYTES);
       // [cache hook 2/4] facts kept for the same bytes and configuration are not parsed again (a whole-tree index; a named-file run indexes only what can reach its files).
       const store = cache?.storeFor(key);
-      const { index } = indexForLint(files, named, grammars, (file) => effective(locator.projectOf(file.absPath).loaded).config, keep, (file) => progress.tick(file.relPath), store && ((idx, file, config, kept) => indexFileCached(idx, file, grammars, config, kept, store)));
+      const reads = store ? undefined : new Map<string, PreRead>();
+      const { index } = indexForLint(files, named, grammars, (file) => effective(locator.projectOf(file.absPath).loaded).config, keep, (file) => progress.tick(file.relPath), store && ((idx, file, config, kept) => indexFileCached(idx, file, grammars, config, kept, store)), reads);
       indexes.set(key, index);
       extractions.set(key, keep);
+      if (reads) preReads.set(key, reads);
     }
     progress.start('lint', walked.files.length);
     for (const file of walked.files) {
@@ -321,15 +325,23 @@ async function lint(paths: string[], optionsIn: LintCommandOptions, io: CliIo): 
       // A git-ignored file (a local .env) is linted but only rewritten (or diffed) when named on the command line.
       const fixable = fix !== undefined && (named || factsFor(project.root).gitState(file.absPath) !== 'ignored');
       const keep = extractions.get(key);
+      const reads = preReads.get(key);
       const lintOptions: LintFileOptions = {
         ...fileOptions(file.absPath, project.lintPath, project.loaded, project.root, named && !options.candidatesOnly),
         fix: fixable ? fix : undefined,
         env: indexes.get(key)?.viewFor(project.lintPath),
         ...indexedFor(keep?.get(project.lintPath)),
+        preRead: reads?.get(project.lintPath),
       };
       // [cache hook 3/4] a result kept for the same bytes, options and cross-file answers is reused.
       const result = cache && !fix ? lintFileCached(file.absPath, file.relPath, lintOptions, cache.storeFor(key)) : lintFile(file.absPath, file.relPath, lintOptions);
       keep?.delete(project.lintPath);
+      reads?.delete(project.lintPath);
+      // Streaming: a result without findings keeps no text until the report (formatters, the baseline and fixes read text only for findings).
+      if (fix === undefined && result.findings.length === 0) {
+        result.text = undefined;
+        result.secrets = undefined;
+      }
       if (result.notFixed) io.stderr(`rollout-lint: ${NOTES[locale].notFixed(escapeForLine(file.relPath), result.notFixed)}\n`);
       else if (result.fixedPasses && !options.diff) io.stderr(`rollout-lint: ${NOTES[locale].fixed(escapeForLine(file.relPath))}\n`);
       else if (fix && !fixable) {

@@ -6,6 +6,7 @@ import { indexAndExtract, isIndexCandidate } from '../core/workspace/index-docum
 import { IndexScope } from '../core/workspace/index-scope';
 import { indexRead, readIndexable, type IndexedFile } from './env-index';
 import type { WalkedFile } from './walk';
+import type { PreRead } from './lint-file';
 
 /** What `indexForLint` did: files whose text it read (the cheap pass included) and files it extracted into the index. */
 export interface IndexForLintStats {
@@ -22,7 +23,9 @@ export interface IndexForLintStats {
  * `IndexScope.needs` it (it spells a variable the named files define or read, launches a server, or
  * links an `env_file:`): the named files' findings equal those under the whole project's index, at the
  * cost of a read and a regular-expression test per other file. Extractions of the named files go to
- * `keep` for their lint (`LintOptions.reuse`); `tick` is called once per file considered.
+ * `keep` for their lint (`LintOptions.reuse`); `tick` is called once per file considered. With `reads`
+ * (whole-project indexing without `indexWhole` only), each file's read is noted for its lint
+ * (`LintFileOptions.preRead`): a file is read once per run; the text noted is the one `keep` holds.
  */
 export function indexForLint(
   files: readonly WalkedFile[],
@@ -32,6 +35,7 @@ export function indexForLint(
   keep: Map<string, IndexedFile>,
   tick?: (file: WalkedFile) => void,
   indexWhole?: (index: EnvIndex, file: WalkedFile, config: LintConfig, keep: Map<string, IndexedFile>) => void,
+  reads?: Map<string, PreRead>,
 ): { index: EnvIndex; stats: IndexForLintStats } {
   const index = new EnvIndex();
   const stats: IndexForLintStats = { read: 0, indexed: 0 };
@@ -42,7 +46,12 @@ export function indexForLint(
       const config = configFor(file);
       // the persistent cache (node/lint-cache-run.ts) indexes a whole tree from its entries where the bytes are unchanged
       if (indexWhole) indexWhole(index, file, config, keep);
-      else indexRead(index, file, readIndexable(file, config), grammars, config, keep, 'lint');
+      else {
+        const read = readIndexable(file, config);
+        indexRead(index, file, read, grammars, config, keep, 'lint');
+        // a text that is no index candidate is not kept (`keep` has no entry for it): its lint needs to know only that
+        if (read) reads?.set(file.relPath, read.kind === 'text' && !keep.has(file.relPath) ? { kind: 'notIndexed' } : read);
+      }
     }
     stats.read = files.length;
     stats.indexed = index.size;

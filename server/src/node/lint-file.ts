@@ -7,6 +7,10 @@ import { ruleById } from '../core/rules/index';
 import { formatMessage } from '../core/messages/locale';
 import { decodeForLint, readForLint, type ReadResult } from './read';
 import { writeRefusal } from './write-guard';
+import { yamlMayMatter } from '../core/workspace/yaml-evidence';
+import { secretRanges } from '../core/secrets';
+import { emptyExtraction } from '../core/model/types';
+import { DEFAULT_CONFIG } from '../core/config/config';
 
 /** The result for one file, as the CLI formatters and the language server's workspace scan use it. */
 export interface FileResult {
@@ -59,7 +63,20 @@ export interface LintFileOptions extends LintOptions {
    * Default: all.
    */
   selectFixable?: (findings: readonly Finding[], text: string) => readonly Finding[];
+  /**
+   * The file as the whole-tree index pass already read it (`indexForLint`'s `reads`), so it is not read
+   * again: the same bytes, size limit and name check. Ignored for `force`d `notIndexed` files (their text was not kept).
+   */
+  preRead?: PreRead;
 }
+
+/**
+ * What the index pass learned by reading a file: the read itself (a candidate's text, or why it has none:
+ * too large, binary, unreadable), or `notIndexed`: text that is not an index candidate (`isIndexCandidate`,
+ * purpose `lint`, which holds for every lint candidate under the same path and config), so not a lint
+ * candidate either; its text is not kept.
+ */
+export type PreRead = ReadResult | { kind: 'notIndexed' };
 
 const MAX_FIX_PASSES = 10;
 
@@ -92,7 +109,18 @@ export function readCandidate(absPath: string, relPath: string, options: LintFil
   if (!options.force && options.config && isExcludedByName(options.lintPath ?? relPath, options.config)) {
     return { result: { absPath, relPath, format: formatOf(options.lintPath ?? relPath), text: undefined, findings: [], failures: [], notCandidate: true } };
   }
-  return readyRead(readForLint(absPath, options.maxFileBytes), absPath, relPath, options);
+  const pre = options.preRead;
+  if (pre?.kind === 'notIndexed' && !options.force && options.config) {
+    const base = baseResult(absPath, relPath, options);
+    // as `readyRead` decides for that text: no format, else not a candidate
+    return { result: base.format ? { ...base, notCandidate: true } : base };
+  }
+  return readyRead(pre && pre.kind !== 'notIndexed' ? pre : readForLint(absPath, options.maxFileBytes), absPath, relPath, options);
+}
+
+function baseResult(absPath: string, relPath: string, options: LintFileOptions): FileResult {
+  const lintPath = options.lintPath ?? relPath;
+  return { absPath, relPath, format: formatOf(lintPath), text: undefined, findings: [], failures: [], ...(options.lintPath !== undefined ? { lintPath } : {}) };
 }
 
 /**
@@ -108,8 +136,8 @@ export function lintBytes(bytes: Uint8Array, absPath: string, relPath: string, o
 
 function readyRead(read: ReadResult, absPath: string, relPath: string, options: LintFileOptions): { result: FileResult } | ReadyFile {
   const lintPath = options.lintPath ?? relPath;
-  const format = formatOf(lintPath);
-  const base: FileResult = { absPath, relPath, format, text: undefined, findings: [], failures: [], ...(options.lintPath !== undefined ? { lintPath } : {}) };
+  const base = baseResult(absPath, relPath, options);
+  const format = base.format;
   if (read.kind === 'error') return { result: { ...base, failures: [{ ruleId: 'read', error: read.message }] } };
   if (read.kind === 'tooLarge') {
     return { result: { ...base, findings: [skippedFileFinding('tooLarge', { size: read.size, limit: options.maxFileBytes }, options.locale)] } };
@@ -124,6 +152,8 @@ function readyRead(read: ReadResult, absPath: string, relPath: string, options: 
 
 function lintReady(ready: ReadyFile, absPath: string, options: LintFileOptions): FileResult {
   const { base, text, hadBom, format, lintPath } = ready;
+  // YAML without any evidence the extractor and the rules read: `lintDocument` would report nothing (`yamlMayMatter`).
+  if (format === 'yaml' && !yamlMayMatter(text, options.config ?? DEFAULT_CONFIG)) return { ...base, text, findings: [], failures: [], secrets: secretRanges(emptyExtraction(), text) };
   let current = text;
   let outcome = lintDocument({ path: lintPath, text: current, format }, options);
   let passes = 0;

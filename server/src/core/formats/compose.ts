@@ -6,7 +6,7 @@ import { commandWords } from './shell';
 const SERVICE_SETTING = /^services\.("(?:[^"\\]|\\.)*"|[^."]+)\.(command|image)(\[\d+\])?$/;
 
 /** A cheap test before reading commands: a launch or an image that runs one is mentioned at all. */
-const SERVER_TOKEN = /\bvllm\b|sglang/;
+export const SERVER_TOKEN = /\bvllm\b|sglang/;
 
 /**
  * The `command:` of each Compose service in a YAML extraction, as words: a list's items as YAML reads

@@ -66,13 +66,13 @@ export function nestingProblem(range: Range): { message: string; zh: string; ran
 }
 
 /** Mappings (and lists) whose scalars are env definitions. */
-const ENV_CONTAINERS = new Set(['env', 'environment']);
+export const ENV_CONTAINERS = new Set(['env', 'environment']);
 /** Inside an env container, `vars` holds env vars too: openclaw.json `env.vars` (docs.openclaw.ai/help/environment, "Config env block"). */
-const NESTED_ENV_CONTAINER = 'vars';
+export const NESTED_ENV_CONTAINER = 'vars';
 /** A mapping under one of these keys is a request/sampling site. */
-const SITE_KEYS = new Set(['sampling', 'sampling_params', 'generation_kwargs', 'generation_config', 'rollout', 'request', 'request_body', 'extra_body']);
+export const SITE_KEYS = new Set(['sampling', 'sampling_params', 'generation_kwargs', 'generation_config', 'rollout', 'request', 'request_body', 'extra_body']);
 /** A mapping directly holding one of these keys is a request site whatever its own key. */
-const LOGPROB_KEYS = new Set(['logprobs', 'top_logprobs', 'return_logprob']);
+export const LOGPROB_KEYS = new Set(['logprobs', 'top_logprobs', 'return_logprob']);
 
 /** One path segment: the key itself, or JSON-quoted when it holds `.`, `[`, `]`, `"` or is empty. */
 export function pathKey(key: string): string {

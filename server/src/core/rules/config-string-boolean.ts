@@ -15,7 +15,7 @@ import { normalizeKey } from '../resolve/roles';
  * `enable_gradient_checkpointing`, `calculate_log_probs`, `use_dynamic_bsz`, `use_kl_loss`,
  * `use_kl_in_reward`, and `enable` on `reward_model` and friends).
  */
-const BOOLEAN_KEYS = new Set([
+export const BOOLEAN_KEYS: ReadonlySet<string> = new Set([
   'logprobs', 'stream', 'echo', 'store', 'parallel_tool_calls',
   'skip_special_tokens', 'ignore_eos', 'include_stop_str_in_output', 'spaces_between_special_tokens',
   'enforce_eager', 'trust_remote_code', 'enable_prefix_caching', 'enable_chunked_prefill',

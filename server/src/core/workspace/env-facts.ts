@@ -114,7 +114,7 @@ export function isDotenvTemplate(path: string): boolean {
 const BIND_FLAGS = new Set(['--host', '--bind', '--listen', '--address']);
 
 /** `${VAR}`, `${VAR:-d}`, `${VAR-d}`, `$VAR`, `${oc.env:VAR}`, `${oc.env:VAR,d}`, LiteLLM `os.environ/VAR`. */
-const INTERPOLATION = /\$\{oc\.env:\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:,\s*([^}]*))?\}|\$\{([A-Za-z_][A-Za-z0-9_]*)(?::?[-=]([^}]*))?\}|\$([A-Za-z_][A-Za-z0-9_]*)|^os\.environ\/([A-Za-z_][A-Za-z0-9_]*)$/g;
+export const INTERPOLATION = /\$\{oc\.env:\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:,\s*([^}]*))?\}|\$\{([A-Za-z_][A-Za-z0-9_]*)(?::?[-=]([^}]*))?\}|\$([A-Za-z_][A-Za-z0-9_]*)|^os\.environ\/([A-Za-z_][A-Za-z0-9_]*)$/g;
 
 /** A `python -m pkg.router_server` / `serve_policy.py` style program: its name says it serves. */
 const SERVER_NAMED = /(^|[./_-])(server|serve|router|launch_server|api_server)(\.py)?$/i;

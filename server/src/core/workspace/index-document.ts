@@ -12,6 +12,7 @@ import { LAUNCH_TOKEN } from './servers';
 import { BudgetExceeded, DEFAULT_BUDGET, spend, withBudget, type BudgetSpent, type LintBudget } from '../budget';
 import { blankTemplateActions, certainPartOfTemplate, templateSyntax } from '../evidence/template';
 import { notebookSource, toNotebookExtraction } from '../formats/notebook';
+import { yamlMayMatter } from './yaml-evidence';
 
 /**
  * The env index facts of one document: extraction and resolution only, no rules (so a whole
@@ -33,6 +34,8 @@ export function indexAndExtract(input: { path: string; text: string; format?: Fo
   if (!format) return { env: { path, definitions: [], reads: [] } };
   const { text } = stripBom(input.text);
   const spent: BudgetSpent = { timeMs: 0, nodes: 0 };
+  // YAML without any evidence the extractor and the rules read (`yamlMayMatter`): no facts, nothing to parse (its lint skips it too)
+  if (format === 'yaml' && !yamlMayMatter(text, config)) return { env: { path, definitions: [], reads: [] }, text, spent };
   try {
     // the file's one budget, shared with its lint (`LintOptions.spent`): a pathological file yields no facts instead of a hang
     return withBudget(budget, () => {
