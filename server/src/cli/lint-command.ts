@@ -353,8 +353,6 @@ async function lint(paths: string[], optionsIn: LintCommandOptions, io: CliIo): 
           io.stderr(`rollout-lint: ${NOTES[locale].gitIgnored(escapeForLine(file.relPath))}\n`);
         }
       }
-      // The formatters read a file's text only to place its findings: a file without any keeps none until the report.
-      if (result.findings.length === 0 && result.originalText === undefined) result.text = undefined;
       results.push(result);
     }
     // [cache hook 4/4]

@@ -49,8 +49,12 @@ export function indexForLint(
       else {
         const read = readIndexable(file, config);
         indexRead(index, file, read, grammars, config, keep, 'lint');
-        // a text that is no index candidate is not kept (`keep` has no entry for it): its lint needs to know only that
-        if (read) reads?.set(file.relPath, read.kind === 'text' && !keep.has(file.relPath) ? { kind: 'notIndexed' } : read);
+        // A text that is no index candidate (`indexRead` left it out of the index): its lint needs to know only that.
+        // A candidate's text goes on only while `keep` holds it too (the same string); one over keep's budget is read again by its lint.
+        if (read?.kind !== 'text') {
+          if (read) reads?.set(file.relPath, read);
+        } else if (!index.has(file.relPath)) reads?.set(file.relPath, { kind: 'notIndexed' });
+        else if (keep.has(file.relPath)) reads?.set(file.relPath, read);
       }
     }
     stats.read = files.length;

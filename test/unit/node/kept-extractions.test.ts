@@ -9,7 +9,7 @@ import { KeptExtractions, type IndexedFile } from '../../../server/src/node/env-
 import { NodeWorkspaceFacts } from '../../../server/src/node/facts';
 import { loadGrammars } from '../../../server/src/node/grammars';
 import { indexForLint } from '../../../server/src/node/index-scope';
-import { lintFile } from '../../../server/src/node/lint-file';
+import { lintFile, type PreRead } from '../../../server/src/node/lint-file';
 import { walk } from '../../../server/src/node/walk';
 
 /**
@@ -52,10 +52,12 @@ describe('KeptExtractions (the index pass keeps extractions up to a budget)', ()
       const all = new Map<string, IndexedFile>();
       const none = new KeptExtractions(0);
       const whole = indexForLint(walked, undefined, grammars, configFor, all).index;
-      const bare = indexForLint(walked, undefined, grammars, configFor, none).index;
+      // With the reads the index pass hands on (`preRead`): a candidate over the budget must still be linted as one.
+      const reads = new Map<string, PreRead>();
+      const bare = indexForLint(walked, undefined, grammars, configFor, none, undefined, undefined, reads).index;
       assert.equal(none.size, 0);
       for (const f of walked) {
-        const lint = (kept: IndexedFile | undefined, index: typeof whole) =>
+        const lint = (kept: IndexedFile | undefined, index: typeof whole, preRead?: PreRead) =>
           lintFile(f.absPath, f.relPath, {
             grammars,
             config: configFor(f),
@@ -64,8 +66,9 @@ describe('KeptExtractions (the index pass keeps extractions up to a budget)', ()
             maxFileBytes: configFor(f).maxFileBytes,
             env: index.viewFor(f.relPath),
             ...(kept?.extraction ? { reuse: { text: kept.text, extraction: kept.extraction } } : {}),
+            preRead,
           }).findings.map(shown);
-        assert.deepEqual(lint(undefined, bare), lint(all.get(f.relPath), whole), `${name}/${f.relPath}`);
+        assert.deepEqual(lint(undefined, bare, reads.get(f.relPath)), lint(all.get(f.relPath), whole), `${name}/${f.relPath}`);
         files++;
       }
     }
