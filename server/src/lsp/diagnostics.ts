@@ -152,7 +152,9 @@ export class Diagnostics {
     const mine = ++seq.started;
     const lint = await this.lints.lint(document);
     const current = this.documents.get(uri);
-    if (!current || current.version !== lint.version || this.publishSeq.get(uri) !== seq || seq.sent > mine || seq.lint === lint) return;
+    if (!current || current.version !== lint.version || this.publishSeq.get(uri) !== seq) return;
+    this.quiet.settled(uri);
+    if (seq.sent > mine || seq.lint === lint) return;
     seq.sent = mine;
     seq.lint = lint;
     await this.connection.sendDiagnostics({ uri, version: lint.version, diagnostics: lintDiagnostics(lint) });
@@ -188,6 +190,7 @@ export class Diagnostics {
     if (!document) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
     const lint = await this.lints.lint(document);
     if (token.isCancellationRequested) throw cancelled();
+    if (this.documents.get(uri)?.version === lint.version) this.quiet.settled(uri);
     const resultId = documentResultId(lint);
     if (params.previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
     return { kind: DocumentDiagnosticReportKind.Full, resultId, items: lintDiagnostics(lint) };

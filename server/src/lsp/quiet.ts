@@ -30,6 +30,8 @@ interface DocumentQuiet {
   lintMs?: number;
   /** The lint of the opening text is still to come: it is not counted (it also pays for cold caches, compiling grammars). */
   opening?: boolean;
+  /** An edit is waiting for its lint (set by `edited`, cleared by `settled`). */
+  awaiting?: boolean;
 }
 
 /**
@@ -39,10 +41,10 @@ interface DocumentQuiet {
  *   time), between `QUIET_MS.min` and `QUIET_MS.burst`: a document that lints in 10 ms shows its
  *   diagnostics 40 ms after the edit, and lints that take up to `burst` leave the main thread free at
  *   least half of the time whatever the typing rhythm;
- * - an edit that comes before the previous edit's diagnostics could be out (within that edit's quiet
- *   time plus the lint time) is part of a burst: the quiet time is then the longer of `QUIET_MS.burst`
- *   and the lint time, at most `QUIET_MS.max`, so typing is linted once it pauses, not per keystroke,
- *   however slow the lint.
+ * - an edit that comes before the previous edit's lint is done (`settled`: the quiet time is still
+ *   running, or the lint is) is part of a burst: the quiet time is then the longer of `QUIET_MS.burst`
+ *   and the lint time, at most `QUIET_MS.max`, so typing is linted once it pauses, not per keystroke;
+ *   keystrokes that queue up behind a slow lint make a burst too.
  * Edits restart the wait (the caller's timer), so one lint runs per pause whatever the number of edits.
  */
 export class QuietTime {
@@ -62,14 +64,22 @@ export class QuietTime {
     if (!doc) this.docs.set(uri, (doc = { quiet: QUIET_MS.min }));
     else if (doc.lastEdit === undefined && doc.opening) {
       doc.lastEdit = now; // the opening text
+      doc.awaiting = true;
       return 0;
     } else {
       const lint = doc.lintMs ?? 0;
-      const burst = doc.lastEdit !== undefined && now - doc.lastEdit < doc.quiet + lint;
+      const burst = doc.awaiting === true;
       doc.quiet = burst ? Math.min(QUIET_MS.max, Math.max(QUIET_MS.burst, lint)) : Math.min(QUIET_MS.burst, Math.max(QUIET_MS.min, lint));
     }
     doc.lastEdit = now;
+    doc.awaiting = true;
     return doc.quiet;
+  }
+
+  /** The current version of `uri` was linted (its diagnostics are out or answered): the next edit starts afresh. */
+  settled(uri: string): void {
+    const doc = this.docs.get(uri);
+    if (doc) doc.awaiting = false;
   }
 
   /** Milliseconds until the quiet time after `uri`'s last edit is over (0 when it is, or without an edit). */
