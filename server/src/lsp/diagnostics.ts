@@ -18,9 +18,7 @@ import { toDiagnostic } from './convert';
 import { hasUnprovenFixes } from '../core/lint';
 import type { DocumentLint, LintService } from './lint-service';
 import { GONE, lintFromDisk, scanWorkspace, type ScanDeps, type ScanReport } from './workspace-scan';
-
-/** Quiet time after the last edit before a document is linted. */
-export const DEBOUNCE_MS = 120;
+import { QUIET_MS, QuietTime, SYSTEM_CLOCK, type Clock } from './quiet';
 
 /** Delay before a workspace rescan after file-watch events (they come in bursts). */
 const RESCAN_DELAY_MS = 200;
@@ -42,12 +40,15 @@ function cancelled(): ResponseError<{ retriggerRequest: boolean }> {
  * Diagnostics for open documents and for the rest of the workspace, in the client's mode: pull
  * (`textDocument/diagnostic`, `workspace/diagnostic`) when the client declares
  * `textDocument.diagnostic`, push (`textDocument/publishDiagnostics`) otherwise — never both.
- * Open documents are linted after `DEBOUNCE_MS` of quiet; a run for a version that is no longer
- * current is dropped, so the last result a client receives is for the last version.
+ * Open documents are linted after a quiet time that adapts to the document (`QuietTime`: none for
+ * the text it opens with, its lint time after a lone edit, longer in a burst of edits); a run for a
+ * version that is no longer current is dropped, so the last result a client receives is for the last version.
  */
 export class Diagnostics {
-  private readonly lastEdit = new Map<string, number>();
-  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly quiet: QuietTime;
+  private readonly timers = new Map<string, unknown>();
+  /** Push mode, per document: the number of the latest `publish` call, and of the latest one that sent. */
+  private readonly publishSeq = new Map<string, { started: number; sent: number; lint?: DocumentLint }>();
   private readonly published = new Map<string, string>();
   private changeSeq = 0;
   private readonly waiters = new Set<() => void>();
@@ -64,21 +65,41 @@ export class Diagnostics {
     private readonly scan: ScanDeps,
     readonly pull: boolean,
     private readonly options: { refreshSupport: boolean; workDoneProgress: boolean },
-  ) {}
+    private readonly clock: Clock = SYSTEM_CLOCK,
+  ) {
+    this.quiet = new QuietTime(clock);
+  }
 
-  /** A document was opened or edited. */
+  /** A document was opened: the text it opens with is linted without a quiet time. */
+  opened(uri: string): void {
+    this.quiet.opened(uri);
+  }
+
+  /** A document was opened or edited: it is linted once its quiet time passes with no further edit. */
   touched(uri: string): void {
-    this.lastEdit.set(uri, Date.now());
+    const quiet = this.quiet.edited(uri);
     if (this.pull) return;
-    clearTimeout(this.timers.get(uri));
-    this.timers.set(uri, setTimeout(() => void this.publish(uri), DEBOUNCE_MS));
+    this.clock.clearTimeout(this.timers.get(uri));
+    this.timers.set(uri, this.clock.setTimeout(() => void this.publish(uri), quiet));
+  }
+
+  /** The engine linted an open document in `ms`: its next quiet times follow (see `QuietTime`). */
+  linted(uri: string, ms: number): void {
+    this.quiet.linted(uri, ms);
+  }
+
+  /** Push mode: what `uri` depends on changed: it is linted again soon (a pending lint already will be). */
+  private relint(uri: string): void {
+    if (this.timers.has(uri)) return;
+    this.timers.set(uri, this.clock.setTimeout(() => void this.publish(uri), QUIET_MS.min));
   }
 
   /** A document was closed: its diagnostics come from disk again (workspace scan). */
   closed(uri: string): void {
-    clearTimeout(this.timers.get(uri));
+    this.clock.clearTimeout(this.timers.get(uri));
     this.timers.delete(uri);
-    this.lastEdit.delete(uri);
+    this.quiet.forget(uri);
+    this.publishSeq.delete(uri);
     this.lints.forget(uri);
     if (!this.pull) {
       void this.connection.sendDiagnostics({ uri, diagnostics: [] });
@@ -104,7 +125,7 @@ export class Diagnostics {
     if (this.pull) {
       if (this.options.refreshSupport) void this.connection.languages.diagnostics.refresh().catch(() => undefined);
     } else {
-      for (const uri of uris) this.touched(uri);
+      for (const uri of uris) this.relint(uri);
     }
   }
 
@@ -118,30 +139,40 @@ export class Diagnostics {
     }
   }
 
-  /** Push mode: lints the document's current version and publishes it unless a newer version arrived meanwhile. */
+  /**
+   * Push mode: lints the document's current version and publishes it, unless a newer version arrived
+   * meanwhile, a later run has already published, or this very result was the last one published.
+   */
   private async publish(uri: string): Promise<void> {
     this.timers.delete(uri);
     const document = this.documents.get(uri);
     if (!document) return;
+    let seq = this.publishSeq.get(uri);
+    if (!seq) this.publishSeq.set(uri, (seq = { started: 0, sent: 0 }));
+    const mine = ++seq.started;
     const lint = await this.lints.lint(document);
     const current = this.documents.get(uri);
-    if (!current || current.version !== lint.version || this.timers.has(uri)) return;
+    if (!current || current.version !== lint.version || this.publishSeq.get(uri) !== seq) return;
+    this.quiet.settled(uri);
+    if (seq.sent > mine || seq.lint === lint) return;
+    seq.sent = mine;
+    seq.lint = lint;
     await this.connection.sendDiagnostics({ uri, version: lint.version, diagnostics: lintDiagnostics(lint) });
   }
 
-  /** Resolves once the document has had `DEBOUNCE_MS` without edits, or rejects when `token` is cancelled. */
+  /** Resolves once the document's quiet time has passed without edits, or rejects when `token` is cancelled. */
   private async settle(uri: string, token: CancellationToken): Promise<void> {
     for (;;) {
       if (token.isCancellationRequested) throw cancelled();
-      const wait = (this.lastEdit.get(uri) ?? 0) + DEBOUNCE_MS - Date.now();
+      const wait = this.quiet.remaining(uri);
       if (wait <= 0) return;
       await new Promise<void>((resolve) => {
         const finish = () => {
-          clearTimeout(timer);
+          this.clock.clearTimeout(timer);
           listener.dispose();
           resolve();
         };
-        const timer = setTimeout(finish, wait);
+        const timer = this.clock.setTimeout(finish, wait);
         const listener = token.onCancellationRequested(finish);
       });
     }
@@ -159,6 +190,7 @@ export class Diagnostics {
     if (!document) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
     const lint = await this.lints.lint(document);
     if (token.isCancellationRequested) throw cancelled();
+    if (this.documents.get(uri)?.version === lint.version) this.quiet.settled(uri);
     const resultId = documentResultId(lint);
     if (params.previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
     return { kind: DocumentDiagnosticReportKind.Full, resultId, items: lintDiagnostics(lint) };
@@ -295,7 +327,7 @@ export class Diagnostics {
   }
 
   dispose(): void {
-    for (const t of this.timers.values()) clearTimeout(t);
+    for (const t of this.timers.values()) this.clock.clearTimeout(t);
     clearTimeout(this.rescanTimer);
     this.pushScan?.cancel();
     for (const wake of [...this.waiters]) wake();

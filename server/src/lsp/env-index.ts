@@ -3,7 +3,10 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Grammars } from '../core/formats/treesitter';
 import { formatOf } from '../core/files';
 import { EnvIndex, type EnvView } from '../core/workspace/env-index';
-import { INDEX_ON_MAIN_THREAD, indexDocument, isIndexCandidate } from '../core/workspace/index-document';
+import { INDEX_ON_MAIN_THREAD, indexAndExtract, indexDocument, isIndexCandidate } from '../core/workspace/index-document';
+import type { LintConfig } from '../core/config/config';
+import type { Extraction } from '../core/model/types';
+import type { BudgetSpent } from '../core/budget';
 import { indexFile } from '../node/env-index';
 import { walk } from '../node/walk';
 import type { Locale } from '../core/messages/locale';
@@ -16,10 +19,20 @@ import { pathToUri, uriToPath, type DocumentLocation, type Workspace } from './w
 const BATCH = 32;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** An edited open document no lint has indexed is indexed this long after its last edit, ms. */
+const IDLE_INDEX_MS = 1000;
+
+/** What indexing an open document's text gave its lint: the extraction of exactly `text` (BOM removed) and the budget spent on it. */
+export interface IndexedText {
+  text: string;
+  extraction: Extraction;
+  spent: BudgetSpent;
+}
+
 /**
  * The language server's workspace env index: one `EnvIndex` per workspace folder, built in the
  * background from the walker's files, updated from file events (`filesChanged`) and from the text of
- * open documents (`documentChanged`, so an unsaved `.env` edit counts). `signature` says per file
+ * open documents (`documentEdited` then `indexOpen` from its lint, so an unsaved `.env` edit counts). `signature` says per file
  * whether what the index tells its lint changed (lint cache keys, result ids); `onChange` is told
  * after a build and after changes that altered an index.
  */
@@ -34,6 +47,8 @@ export class WorkspaceEnv {
   builds = 0;
   /** Per file (`root` NUL `relPath`): how many file events (or closes) re-read it from disk; see `diskVersion`. */
   private readonly diskVersions = new Map<string, number>();
+  /** Open documents edited since the index took their text: uri → the timer of `IDLE_INDEX_MS`. */
+  private readonly pending = new Map<string, NodeJS.Timeout>();
 
   constructor(
     private readonly workspace: Workspace,
@@ -136,6 +151,8 @@ export class WorkspaceEnv {
     let changed = false;
     for (const uri of uris) {
       if (isOpen(uri)) continue;
+      clearTimeout(this.pending.get(uri));
+      this.pending.delete(uri);
       const absPath = uriToPath(uri);
       const root = absPath ? this.workspace.folderOf(absPath) : undefined;
       const index = this.indexFor(root);
@@ -153,11 +170,56 @@ export class WorkspaceEnv {
     if (changed) this.onChange('changed');
   }
 
-  /** Indexes an open document from the editor's text. Returns true when the index changed. */
+  /**
+   * An open document was opened or edited: the index takes its text when the document is next linted
+   * (`indexOpen`, which hands the lint the extraction it made: one parse per version, and none per
+   * keystroke), or `IDLE_INDEX_MS` after its last edit when nothing lints it (a document no tab shows).
+   */
+  documentEdited(document: TextDocument, location: DocumentLocation, current: () => TextDocument | undefined): void {
+    clearTimeout(this.pending.get(document.uri));
+    this.pending.set(document.uri, setTimeout(() => {
+      const now = current();
+      if (now && this.pending.has(document.uri)) void this.documentChanged(now, location);
+    }, IDLE_INDEX_MS));
+  }
+
+  /** Whether the index has yet to take the text of open document `uri` (see `indexOpen`). */
+  hasPending(uri: string): boolean {
+    return this.pending.has(uri);
+  }
+
+  /**
+   * Indexes an open document edited since the index last took its text (`documentEdited`), from the
+   * editor's text, now; `config`/`enabled` are the document's (`ConfigProvider.forDocument`). Returns
+   * the extraction it made, for a lint of the same text (`LintOptions.reuse`), or `undefined` (nothing
+   * pending, the folder's index not built yet, not an index candidate, or over the index budget).
+   */
+  indexOpen(document: TextDocument, location: DocumentLocation, config: LintConfig, enabled: boolean, grammars: Grammars): IndexedText | undefined {
+    if (!this.pending.has(document.uri)) return undefined;
+    const index = this.indexFor(location.root);
+    if (!index || !location.absPath || !formatOf(location.relPath, document.languageId)) return undefined;
+    clearTimeout(this.pending.get(document.uri));
+    this.pending.delete(document.uri);
+    const text = document.getText();
+    let indexed: IndexedText | undefined;
+    let changed: boolean;
+    if (enabled && text.length <= config.maxFileBytes && isIndexCandidate(location.relPath, text, config, 'navigation')) {
+      const out = indexAndExtract({ path: location.relPath, text, format: formatOf(location.relPath, document.languageId) }, grammars, config, INDEX_ON_MAIN_THREAD);
+      // over the index's budget the lint parses on its own, under its own budget (as before the two shared a parse)
+      if (out.extraction && out.text !== undefined && out.spent && !out.spent.exceeded) indexed = { text: out.text, extraction: out.extraction, spent: { timeMs: out.spent.timeMs, nodes: out.spent.nodes } };
+      changed = index.set(out.env);
+    } else changed = index.delete(location.relPath);
+    if (changed) this.onChange('changed');
+    return indexed;
+  }
+
+  /** Indexes an open document from the editor's text once the folder's index is built. Returns true when the index changed. */
   async documentChanged(document: TextDocument, location: DocumentLocation): Promise<boolean> {
     await this.ensure();
     const index = this.indexFor(location.root);
     if (!index || !location.absPath || !formatOf(location.relPath, document.languageId)) return false;
+    clearTimeout(this.pending.get(document.uri));
+    this.pending.delete(document.uri);
     const { config, enabled } = await this.configs.forDocument(document.uri, location.absPath, location.root);
     const text = document.getText();
     const format = formatOf(location.relPath, document.languageId);
@@ -166,5 +228,11 @@ export class WorkspaceEnv {
       : index.delete(location.relPath);
     if (changed) this.onChange('changed');
     return changed;
+  }
+
+  /** Stops the timers of `documentEdited` (the server shuts down). */
+  dispose(): void {
+    for (const timer of this.pending.values()) clearTimeout(timer);
+    this.pending.clear();
   }
 }

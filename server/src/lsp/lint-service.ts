@@ -13,7 +13,7 @@ import { say } from './messages';
 import type { ConfigProvider, DocumentConfig } from './settings';
 import type { DocumentLocation, Workspace } from './workspace';
 import { isNotebookCellUri } from './workspace';
-import type { WorkspaceEnv } from './env-index';
+import type { IndexedText, WorkspaceEnv } from './env-index';
 
 /** Characters checked for NUL when deciding that an open document is binary (as the file reader does). */
 const BINARY_PROBE = 8192;
@@ -61,7 +61,7 @@ export class LintService {
     private readonly workspace: Workspace,
     private readonly locale: Locale,
     private readonly log: (message: string) => void,
-    /** Told how long each engine run took, in milliseconds. */
+    /** Told how long each engine run took (with the index pass whose extraction it reused), in milliseconds. */
     private readonly timed: (uri: string, ms: number) => void = () => undefined,
     /** Lints big documents off this thread; absent = everything is linted here. */
     private readonly offload: OffloadedLinter | undefined = undefined,
@@ -70,14 +70,24 @@ export class LintService {
   /** The lint of `document` as it is now (cached while version and configuration are unchanged). */
   lint(document: TextDocument): Promise<DocumentLint> {
     const location = this.workspace.locate(document.uri);
-    const facts = location.absPath ? location.facts?.generationOf(dirname(location.absPath)) : undefined;
-    const key = `${document.version}:${this.configs.generation}:${this.env?.signature(location) ?? 0}:${facts ?? 0}`;
+    const key = this.keyOf(document, location);
     const cached = this.latest.get(document.uri);
     if (cached && this.keys.get(document.uri) === key) return cached;
-    const run = this.run(document);
+    const holder: { run?: Promise<DocumentLint> } = {};
+    // the run indexes the document's text first (`WorkspaceEnv.indexOpen`), which can change its key: it is the key after that
+    const rekey = () => {
+      if (this.latest.get(document.uri) === holder.run) this.keys.set(document.uri, this.keyOf(document, location));
+    };
+    const run = (holder.run = this.run(document, rekey));
     this.latest.set(document.uri, run);
     this.keys.set(document.uri, key);
     return run;
+  }
+
+  /** What a lint of `document` depends on: version, configuration, index facts it reads, folder facts. */
+  private keyOf(document: TextDocument, location: DocumentLocation): string {
+    const facts = location.absPath ? location.facts?.generationOf(dirname(location.absPath)) : undefined;
+    return `${document.version}:${this.configs.generation}:${this.env?.signature(location) ?? 0}:${facts ?? 0}`;
   }
 
   /**
@@ -99,7 +109,7 @@ export class LintService {
     this.keys.delete(uri);
   }
 
-  private async run(document: TextDocument): Promise<DocumentLint> {
+  private async run(document: TextDocument, rekey: () => void = () => undefined): Promise<DocumentLint> {
     const generation = this.configs.generation;
     const text = document.getText();
     const doc = new DocText(text);
@@ -108,6 +118,16 @@ export class LintService {
     let config: DocumentConfig | undefined;
     try {
       config = await this.configs.forDocument(document.uri, location.absPath, location.root);
+      // The index takes this version's text now (not per keystroke), and the lint reuses the extraction it made.
+      let indexMs = 0;
+      let indexed: IndexedText | undefined;
+      if (this.env?.hasPending(document.uri)) {
+        const grammars = await this.grammars();
+        const started = performance.now();
+        indexed = this.env.indexOpen(document, location, config.config, config.enabled, grammars);
+        indexMs = performance.now() - started;
+      }
+      rekey();
       if (!config.enabled) return { ...base, config, findings: [] };
       // A notebook cell is Python (IPython) text under the notebook's path, never the notebook JSON.
       const format = isNotebookCellUri(document.uri) ? (document.languageId === 'python' ? 'python' : undefined) : formatOf(location.relPath, document.languageId);
@@ -119,11 +139,12 @@ export class LintService {
       if (text.slice(0, BINARY_PROBE).includes('\0')) return { ...base, config, findings: [skippedFileFinding('binary', {}, this.locale)] };
       if (!isCandidate(location.relPath, doc.coreText, config.config)) return { ...base, config, findings: [] };
       const grammars = await this.grammars();
-      const started = performance.now();
+      const started = performance.now() - indexMs;
       const input = { path: location.relPath, text, format };
       const options = { grammars, config: config.config, facts: location.facts, locale: this.locale, surface: this.workspace.surface, verified: this.workspace.verified, env: this.env?.viewFor(location) };
       // Diagnostics do not wait for the fix proof: `provenLint` runs it when a code action asks (issue 27 item 4).
-      const outcome = await this.lintBig(document.uri, input, options) ?? lintDocument(input, { ...options, proveFixes: false });
+      const reuse = indexed ? { reuse: { text: indexed.text, extraction: indexed.extraction }, spent: indexed.spent } : {};
+      const outcome = await this.lintBig(document.uri, input, options) ?? lintDocument(input, { ...options, ...reuse, proveFixes: false });
       this.timed(document.uri, Math.round(performance.now() - started));
       for (const failure of outcome.failures) this.log(say(this.locale, 'log.ruleFailed', { ruleId: failure.ruleId, file: document.uri, error: failure.error }));
       return { ...base, config, findings: outcome.findings, outcome };

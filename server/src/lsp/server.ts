@@ -113,6 +113,7 @@ export function startServer(connection: Connection): void {
     const grammars = () => loadGrammars();
     const offload = OffloadedLinter.available() ? new OffloadedLinter({ log }) : undefined;
     const lints = new LintService(grammars, configs, workspace, locale, log, (uri, ms) => {
+      diagnostics.linted(uri, ms);
       if (ms > SLOW_RUN_MS) void connection.sendNotification(SlowRunNotification, { uri, ms });
     }, offload);
     const env = new WorkspaceEnv(workspace, configs, grammars, log, (kind) => (kind === 'built' ? diagnostics.openDocumentsChanged() : diagnostics.configurationChanged()), locale);
@@ -145,13 +146,14 @@ export function startServer(connection: Connection): void {
       if (siblings.length > 0) diagnostics.dependentsChanged(siblings.map((d) => d.uri));
     };
     documents.onDidOpen((e) => {
+      diagnostics.opened(e.document.uri);
       // the notebook's own report (notebook-JSON positions) gives way to its cells' reports
       if (isNotebookCellUri(e.document.uri)) diagnostics.workspaceChanged();
       dotenvChanged(e.document.uri);
     });
     documents.onDidChangeContent((e) => {
       diagnostics.touched(e.document.uri);
-      void env.documentChanged(e.document, workspace.locate(e.document.uri));
+      env.documentEdited(e.document, workspace.locate(e.document.uri), () => documents.get(e.document.uri));
       dotenvChanged(e.document.uri);
     });
     documents.onDidClose((e) => {
@@ -299,6 +301,7 @@ export function startServer(connection: Connection): void {
     });
     connection.onShutdown(() => {
       diagnostics.dispose();
+      env.dispose();
       offload?.dispose();
     });
 
