@@ -320,7 +320,13 @@ function lintWithinBudget(input: { path: string; text: string; format?: Format }
   dropRepeatsOnLine(kept, text);
   const known = documentSecrets(extraction);
   const among = secretsIn(known);
-  const hide = (text: string) => redact(text, among(text));
+  // One answer per distinct text (evidence lines and data values repeat across findings): `redact` depends only on the text and `known`.
+  const hidden = new Map<string, string>();
+  const hide = (text: string) => {
+    let out = hidden.get(text);
+    if (out === undefined) hidden.set(text, (out = redact(text, among(text))));
+    return out;
+  };
   for (const f of kept) {
     spend(0);
     f.message = hide(f.message);

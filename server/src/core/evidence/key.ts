@@ -25,23 +25,31 @@ function baseUrlPrefix(setting: Setting): string {
  * `OPENAI_BASE_URL`), since one `.env` holds keys of many services.
  */
 export function pairedBaseUrl(setting: Setting, resolution: Resolution): Setting | undefined {
-  const byGroup = baseUrlsByGroup(resolution);
+  const group = baseUrlsByGroup(resolution).get(setting.group);
+  if (!group) return undefined;
+  if (setting.kind !== 'env') return group.first;
+  // The first base URL of the group whose prefix is the key's (or `openai_api` for `openai`), by index: a
+  // scan of the group per key made a `.env` of many services quadratic.
   const prefix = keyPrefix(setting);
-  return byGroup.get(setting.group)?.find(({ base, prefix: p }) => setting.kind !== 'env' || p === prefix || (prefix === 'openai' && p === 'openai_api'))?.base;
+  const same = group.byPrefix.get(prefix);
+  const alias = prefix === 'openai' ? group.byPrefix.get('openai_api') : undefined;
+  return (alias && (!same || alias.index < same.index) ? alias : same)?.base;
 }
 
-/** Per resolution: its base URLs by group, in order, with their name prefixes (every key rule asks, per key). */
-const groupsOf = new WeakMap<Resolution, Map<string, { base: Setting; prefix: string }[]>>();
+/** Per resolution: its base URLs by group: the first, and the first per name prefix with its position (every key rule asks, per key). */
+const groupsOf = new WeakMap<Resolution, Map<string, { first: Setting; byPrefix: Map<string, { base: Setting; index: number }> }>>();
 
-function baseUrlsByGroup(resolution: Resolution): Map<string, { base: Setting; prefix: string }[]> {
+function baseUrlsByGroup(resolution: Resolution): Map<string, { first: Setting; byPrefix: Map<string, { base: Setting; index: number }> }> {
   let groups = groupsOf.get(resolution);
   if (!groups) {
     groups = new Map();
+    let index = 0;
     for (const base of resolution.byRole('baseUrl')) {
-      const list = groups.get(base.group);
-      const entry = { base, prefix: baseUrlPrefix(base) };
-      if (list) list.push(entry);
-      else groups.set(base.group, [entry]);
+      let group = groups.get(base.group);
+      if (!group) groups.set(base.group, (group = { first: base, byPrefix: new Map() }));
+      const prefix = baseUrlPrefix(base);
+      if (!group.byPrefix.has(prefix)) group.byPrefix.set(prefix, { base, index });
+      index++;
     }
     groupsOf.set(resolution, groups);
   }

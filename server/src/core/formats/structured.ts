@@ -146,9 +146,10 @@ export function collectTree(root: TreeNode, context: TreeContext, out: Extractio
   });
 
   const requestSite = (map: TreeMap, path: string, parentKey: TreeEntry | undefined): RequestSite | undefined => {
-    const keys = new Set(map.entries.map((e) => e.key));
     const named = parentKey !== undefined && SITE_KEYS.has(parentKey.key.toLowerCase());
-    if (!named && ![...keys].some((k) => LOGPROB_KEYS.has(k))) return undefined;
+    // Most mappings are not sites: decided before the key set is built.
+    if (!named && !map.entries.some((e) => LOGPROB_KEYS.has(e.key))) return undefined;
+    const keys = new Set(map.entries.map((e) => e.key));
     const apiKind: ApiKind = keys.has('top_logprobs') || keys.has('messages') ? 'chat' : keys.has('return_logprob') ? 'sglang-generate' : 'unknown';
     const rolloutReason = namesRollout(path) ? `mapping "${path}" is named for a rollout` : namesRollout(fileName) ? `file name "${fileName}" names a rollout` : undefined;
     return {

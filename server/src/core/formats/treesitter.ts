@@ -66,7 +66,10 @@ export class SyntaxTreeSnapshot {
   private readonly fieldIds: Uint16Array;
   private readonly firstChildren: Int32Array;
   private readonly nextSiblings: Int32Array;
-  private readonly nodes: (SyntaxNode | undefined)[] = [];
+  /** Node objects made so far, by index: sized up front, so writes at scattered indices keep fast elements. */
+  private readonly nodes: (SyntaxNode | undefined)[];
+  /** The language's field name → field id map (`fieldIdsOf`), looked up once per snapshot. */
+  private fieldMap: Map<string, number> | undefined;
 
   /**
    * `text` is the parsed text, `capacity` the number of nodes (`descendantCount` of the root), `types`
@@ -86,6 +89,7 @@ export class SyntaxTreeSnapshot {
     this.fieldIds = new Uint16Array(capacity);
     this.firstChildren = new Int32Array(capacity).fill(NONE);
     this.nextSiblings = new Int32Array(capacity).fill(NONE);
+    this.nodes = new Array<SyntaxNode | undefined>(capacity).fill(undefined);
   }
 
   /** The type of node `index` without making its node object. */
@@ -128,7 +132,7 @@ export class SyntaxTreeSnapshot {
 
   /** @internal First child of node `index` in field `name` (-1: none), or all of them. */
   inField(index: number, name: string, all: number[] | undefined): number {
-    const field = fieldIdsOf(this.fields).get(name);
+    const field = (this.fieldMap ??= fieldIdsOf(this.fields)).get(name);
     if (field === undefined) return NONE;
     for (let c = this.firstChildren[index]; c !== NONE; c = this.nextSiblings[c]) {
       if (this.fieldIds[c] !== field) continue;

@@ -35,9 +35,9 @@ export function extractYaml(input: string, path: string): Extraction {
     const tokens = [];
     for (const lexeme of new Lexer().lex(text)) {
       spend(0);
-      tokens.push(...parser.next(lexeme));
+      for (const token of parser.next(lexeme)) tokens.push(token);
     }
-    tokens.push(...parser.end());
+    for (const token of parser.end()) tokens.push(token);
     const composable: typeof tokens = [];
     for (const token of tokens) {
       spend();
@@ -68,6 +68,11 @@ function problem(message: string, pos: readonly [number, number], length: number
 }
 
 const CST_COLLECTIONS = new Set(['block-map', 'block-seq', 'flow-collection']);
+/** The types of `yaml`'s CST `SourceToken` (parse/cst.d.ts): leaves whose fields are all strings and numbers. */
+const CST_SOURCE_TOKENS = new Set([
+  'byte-order-mark', 'doc-mode', 'doc-start', 'space', 'comment', 'newline', 'directive-line', 'anchor', 'tag', 'seq-item-ind',
+  'explicit-key-ind', 'map-value-ind', 'flow-map-start', 'flow-map-end', 'flow-seq-start', 'flow-seq-end', 'flow-error-end', 'comma', 'block-scalar-header',
+]);
 
 /**
  * Walks one top-level CST token without recursion. Appends every `# …` comment to `comments` (`text`
@@ -94,6 +99,8 @@ function scanCst(root: unknown, comments: Comment[]): { tooDeep?: number } {
     if (token.type === 'comment' && typeof token.offset === 'number' && typeof token.source === 'string') {
       comments.push({ text: token.source.slice(1).trim(), range: { start: token.offset, end: token.offset + token.source.length } });
     }
+    // A source token (`yaml`'s CST `SourceToken`: type, offset, indent, source) holds no token: nothing below it.
+    if (typeof token.type === 'string' && CST_SOURCE_TOKENS.has(token.type)) continue;
     const inner = typeof token.type === 'string' && CST_COLLECTIONS.has(token.type) ? depth + 1 : depth;
     if (inner > MAX_NESTING && typeof token.offset === 'number') tooDeep = Math.min(tooDeep ?? token.offset, token.offset);
     for (const key in token) {

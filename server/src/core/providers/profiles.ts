@@ -86,6 +86,19 @@ const SHARED_KEY_PREFIXES = new Set(['sk-']);
 
 /** A host pattern (`bedrock-runtime.*.amazonaws.com`, `{resource}.openai.azure.com`) as a test on a lower-case host. */
 function hostPattern(pattern: string): (host: string) => boolean {
+  // Built once per pattern (the same few hundred profile hosts are tested for every base URL of every file).
+  const cached = HOST_TESTS.get(pattern);
+  if (cached) return cached;
+  if (HOST_TESTS.size >= 4096) HOST_TESTS.clear();
+  const test = hostTest(pattern);
+  HOST_TESTS.set(pattern, test);
+  return test;
+}
+
+/** `hostPattern`'s tests by pattern (patterns come from the built-in profiles and the config's `extraProviders`). */
+const HOST_TESTS = new Map<string, (host: string) => boolean>();
+
+function hostTest(pattern: string): (host: string) => boolean {
   if (!/[*{]/.test(pattern)) return (host) => host === pattern || host.endsWith(`.${pattern}`);
   const source = pattern
     .split('.')

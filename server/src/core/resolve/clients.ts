@@ -255,7 +255,8 @@ export function clientViews(base: { setting: Setting; requests: readonly { consu
   for (const r of base.requests) {
     for (const reading of r.clients) {
       const value = valueFor(base.setting, reading.client, reading.loader);
-      if (value !== undefined) out.push({ ...reading, value, path: requestPath(r.consumer.id, r.consumer.appendedPath), url: r.url, sent: r.sent });
+      // Object.assign, not a spread: the same own properties in the same order, without V8's slow path for a spread of many shapes.
+      if (value !== undefined) out.push(Object.assign({}, reading, { value, path: requestPath(r.consumer.id, r.consumer.appendedPath), url: r.url, sent: r.sent }));
     }
   }
   return out;

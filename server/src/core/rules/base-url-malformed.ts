@@ -123,14 +123,16 @@ export default defineRule({
       const { setting } = base;
       if (setting.value === undefined || setting.valueType !== 'string' || isMisparsed(setting, extraction.parseProblems)) continue;
       const value = setting.value.trim();
-      const views = clientViews(base).filter((v) => v.value !== v.value.trim());
-      if (clientViews(base).length > 0 && value !== '') {
+      // Built once per base URL (each view is a fresh object; the four uses below only read them).
+      const readers = clientViews(base);
+      const views = readers.filter((v) => v.value !== v.value.trim());
+      if (readers.length > 0 && value !== '') {
         // Whitespace per reader: only a client that receives it and sends a different URL (or none) because of it counts.
         const broken = views.filter((v) => {
           const clean = CLIENT_URL[v.client].join(v.value.trim(), v.path);
           return !v.sent || clean.url !== v.url;
         });
-        const all = clientViews(base).length;
+        const all = readers.length;
         if (broken.length > 0) {
           const first = broken[0];
           const source = setting.raw.slice(setting.contentRange.start - setting.valueRange.start, setting.contentRange.end - setting.valueRange.start);
@@ -146,7 +148,7 @@ export default defineRule({
           continue;
         }
       }
-      const kept = clientViews(base).length > 0 ? undefined : [setting.value, ...Object.values(setting.loaded ?? {})].find((v): v is string => typeof v === 'string' && v.trim() === value && v !== value && !/[\r\n]$/.test(v));
+      const kept = readers.length > 0 ? undefined : [setting.value, ...Object.values(setting.loaded ?? {})].find((v): v is string => typeof v === 'string' && v.trim() === value && v !== value && !/[\r\n]$/.test(v));
       if (kept !== undefined && value !== '') {
         const source = setting.raw.slice(setting.contentRange.start - setting.valueRange.start, setting.contentRange.end - setting.valueRange.start);
         const trimmed = source.trim();

@@ -59,6 +59,8 @@ export default defineRule({
   check({ document, extraction, report }) {
     if (isExampleFile(document.path)) return;
     const reported = new Set<string>();
+    /** Each group's first `base_url` setting, built on first need (a search of every setting per provider was quadratic). */
+    let baseUrlOf: Map<string, (typeof extraction.settings)[number]> | undefined;
     for (const setting of extraction.settings) {
       const id = providerId(setting);
       if (id === undefined || setting.kind !== 'property') continue;
@@ -70,7 +72,11 @@ export default defineRule({
       const value = setting.value?.trim();
       if (setting.valueType !== 'string' || value === undefined) continue;
       if (setting.key === 'wire_api' && value === 'chat') {
-        const base = extraction.settings.find((s) => s.group === setting.group && s.key === 'base_url')?.value?.trim().replace(/\/+$/, '') ?? '<base_url>';
+        if (!baseUrlOf) {
+          baseUrlOf = new Map();
+          for (const s of extraction.settings) if (s.key === 'base_url' && !baseUrlOf.has(s.group)) baseUrlOf.set(s.group, s);
+        }
+        const base = baseUrlOf.get(setting.group)?.value?.trim().replace(/\/+$/, '') ?? '<base_url>';
         report({
           messageId: 'wireApiChat',
           data: { base },

@@ -55,8 +55,18 @@ function parentSwitch(site: RequestSite, settings: readonly Setting[]): Setting 
   const group = Object.values(site.params)[0]?.group;
   if (group === undefined) return undefined;
   const parent = group.includes('.') ? group.slice(0, group.lastIndexOf('.')) : '';
-  return settings.find((s) => s.group === parent && (s.key === 'return_logprob' || s.key === 'logprobs'));
+  let switches = SWITCHES.get(settings);
+  if (!switches || switches.length !== settings.length) {
+    // Per list of settings, each group's first switch: a search of every setting per site was quadratic.
+    const byGroup = new Map<string, Setting>();
+    for (const s of settings) if ((s.key === 'return_logprob' || s.key === 'logprobs') && !byGroup.has(s.group)) byGroup.set(s.group, s);
+    SWITCHES.set(settings, (switches = { length: settings.length, byGroup }));
+  }
+  return switches.byGroup.get(parent);
 }
+
+/** `parentSwitch`'s index: per list of settings, the first `return_logprob`/`logprobs` setting of each group. */
+const SWITCHES = new WeakMap<readonly Setting[], { length: number; byGroup: Map<string, Setting> }>();
 
 /**
  * A rollout request (DESIGN "Rollout requests") that does not ask for log probs, or turns them off:

@@ -41,10 +41,18 @@ export function joinedUrl(ctx: PyContext, expr: SyntaxNode, scope: Scope): strin
   return undefined;
 }
 
-const clientIndex = new WeakMap<PyContext, Map<string, Located[]>>();
+/** Constructions assigned to one name, in document order, and their positions in that list by scope key. */
+interface Constructions {
+  list: Located[];
+  /** 0 … list.length - 1. */
+  all: number[];
+  byScope: Map<string, number[]>;
+}
+
+const clientIndex = new WeakMap<PyContext, Map<string, Constructions>>();
 
 /** `OpenAI(…)`/`AsyncOpenAI(…)` constructions by the name they are assigned to, in document order (built once per pass). */
-function clientsByTarget(ctx: PyContext): Map<string, Located[]> {
+function clientsByTarget(ctx: PyContext): Map<string, Constructions> {
   let index = clientIndex.get(ctx);
   if (index) return index;
   index = new Map();
@@ -52,12 +60,31 @@ function clientsByTarget(ctx: PyContext): Map<string, Located[]> {
   for (const located of ctx.collected.calls) {
     const target = targets.get(located.node.id);
     if (target === undefined || !OPENAI_CLIENT.test(compact(located.node.childForFieldName('function')))) continue;
-    const list = index.get(target) ?? [];
-    list.push(located);
-    index.set(target, list);
+    let entry = index.get(target);
+    if (!entry) index.set(target, (entry = { list: [], all: [], byScope: new Map() }));
+    const positions = entry.byScope.get(located.scope.key);
+    if (positions) positions.push(entry.list.length);
+    else entry.byScope.set(located.scope.key, [entry.list.length]);
+    entry.all.push(entry.list.length);
+    entry.list.push(located);
   }
   clientIndex.set(ctx, index);
   return index;
+}
+
+/**
+ * Of `positions` (ascending positions in `list`, whose nodes are in document order), the last whose
+ * node starts before `at` (-1: none), by binary search.
+ */
+function lastBefore(list: readonly Located[], positions: readonly number[], at: number): number {
+  let lo = 0;
+  let hi = positions.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[positions[mid]].node.startIndex < at) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo > 0 ? positions[lo - 1] : -1;
 }
 
 /**
@@ -71,12 +98,28 @@ export function clientEndpoint(ctx: PyContext, call: SyntaxNode, scope: Scope, a
   const callee = compact(call.childForFieldName('function'));
   const client = /^(.+?)\.(?:chat\.completions|completions|responses)\.(?:create|parse)$/.exec(callee)?.[1];
   if (!path || !client) return undefined;
-  const ancestors = new Set<string>();
-  for (let s: Scope | undefined = scope; s; s = s.parent) ancestors.add(s.key);
-  const constructions = (clientsByTarget(ctx).get(client) ?? []).filter(({ scope: at }) => client.includes('.') || ancestors.has(at.key));
-  const before = constructions.filter(({ node }) => node.startIndex < call.startIndex);
-  const pool = before.length > 0 ? before : constructions;
-  const chosen = pool[pool.length - 1];
+  // The construction in scope (any, for a dotted name; else one in the call's scope or an enclosing one):
+  // the last before the call, or else the last one. Found per enclosing scope by position, not by a scan
+  // of every construction of that name per call (a file of many functions each making `client` was quadratic).
+  const entry = clientsByTarget(ctx).get(client);
+  if (!entry) return undefined;
+  const groups: (readonly number[])[] = [];
+  if (client.includes('.')) groups.push(entry.all);
+  else {
+    const seen = new Set<string>();
+    for (let s: Scope | undefined = scope; s; s = s.parent) {
+      const positions = seen.has(s.key) ? undefined : entry.byScope.get(s.key);
+      seen.add(s.key);
+      if (positions) groups.push(positions);
+    }
+  }
+  let before = -1;
+  let last = -1;
+  for (const positions of groups) {
+    before = Math.max(before, lastBefore(entry.list, positions, call.startIndex));
+    last = Math.max(last, positions[positions.length - 1]);
+  }
+  const chosen = entry.list[before >= 0 ? before : last];
   if (!chosen) return undefined;
   const base = literalString(ctx, callArguments(chosen.node).keywords.get('base_url'), chosen.scope);
   return base === undefined || !/^https?:\/\//i.test(base.trim()) ? undefined : sdkJoin(base.trim(), path);

@@ -72,6 +72,23 @@ export function decodeWord(text: string, start: number, end: number, expansions:
     literal += ch;
     for (let k = 0; k < ch.length; k++) offsets.push(at);
   };
+  /**
+   * Pushes the ordinary characters from `from` (which is one) up to the first of the char codes
+   * `a`/`b`/`c`/`d`, the next expansion's start or `end`, at once; returns where it stopped. The same as
+   * pushing them one by one (each is one code unit at its own offset), without a string per character.
+   */
+  const pushRun = (from: number, a: number, b: number, c: number, d: number): number => {
+    const limit = next < expansions.length && expansions[next].startIndex > from ? Math.min(end, expansions[next].startIndex) : end;
+    let j = from + 1;
+    while (j < limit) {
+      const code = text.charCodeAt(j);
+      if (code === a || code === b || code === c || code === d) break;
+      j++;
+    }
+    literal += text.slice(from, j);
+    for (let k = from; k < j; k++) offsets.push(k);
+    return j;
+  };
   const spans: { quote: '"' | "'"; open: number; contentStart: number; close: number }[] = [];
   let next = 0;
   let i = start;
@@ -89,8 +106,8 @@ export function decodeWord(text: string, start: number, end: number, expansions:
       if (c === "'") {
         closeSpan(spans, i);
         mode = 'plain';
-      } else push(c, i);
-      i++;
+        i++;
+      } else i = pushRun(i, 39, 39, 39, 39);
     } else if (mode === 'ansi') {
       if (c === "'") {
         closeSpan(spans, i);
@@ -112,8 +129,8 @@ export function decodeWord(text: string, start: number, end: number, expansions:
       if (c === '"') {
         closeSpan(spans, i);
         mode = 'plain';
-      } else push(c, i);
-      i++;
+        i++;
+      } else i = pushRun(i, 92, 34, 34, 34);
     } else if (c === "'") {
       spans.push({ quote: "'", open: i, contentStart: i + 1, close: -1 });
       mode = 'single';
@@ -127,7 +144,7 @@ export function decodeWord(text: string, start: number, end: number, expansions:
       spans.push({ quote, open: i, contentStart: i + 2, close: -1 });
       mode = quote === "'" ? 'ansi' : 'double';
       i += 2;
-    } else push(c, i++);
+    } else i = pushRun(i, 92, 39, 34, 36);
   }
   flush();
   const word: Word = { range: { start, end }, segments, literal: literalOf(segments) };
