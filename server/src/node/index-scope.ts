@@ -4,7 +4,9 @@ import { formatOf } from '../core/files';
 import { EnvIndex } from '../core/workspace/env-index';
 import { indexAndExtract, isIndexCandidate } from '../core/workspace/index-document';
 import { IndexScope } from '../core/workspace/index-scope';
+import { isExcludedByName } from '../core/files';
 import { indexRead, readIndexable, type IndexedFile } from './env-index';
+import { decodeForLint, readBounded } from './read';
 import type { WalkedFile } from './walk';
 
 /** What `indexForLint` did: files whose text it read (the cheap pass included) and files it extracted into the index. */
@@ -21,8 +23,10 @@ export interface IndexForLintStats {
  * named files are indexed first, then every other file is read once and extracted only when
  * `IndexScope.needs` it (it spells a variable the named files define or read, launches a server, or
  * links an `env_file:`): the named files' findings equal those under the whole project's index, at the
- * cost of a read and a regular-expression test per other file. Extractions of the named files go to
- * `keep` for their lint (`LintOptions.reuse`); `tick` is called once per file considered.
+ * cost of a read and a byte search per other file (`IndexScope.mayNeed`; only files it admits are
+ * decoded and tested with `needs`). Extractions of the named files go to
+ * `keep` for their lint (`LintOptions.reuse`); `tick` is called once per file considered. Returns the
+ * index, counts, and the scope it used (none for a whole index).
  */
 export function indexForLint(
   files: readonly WalkedFile[],
@@ -32,7 +36,7 @@ export function indexForLint(
   keep: Map<string, IndexedFile>,
   tick?: (file: WalkedFile) => void,
   indexWhole?: (index: EnvIndex, file: WalkedFile, config: LintConfig, keep: Map<string, IndexedFile>) => void,
-): { index: EnvIndex; stats: IndexForLintStats } {
+): { index: EnvIndex; stats: IndexForLintStats; scope?: IndexScope } {
   const index = new EnvIndex();
   const stats: IndexForLintStats = { read: 0, indexed: 0 };
   const namedPaths = new Set((named ?? []).map((f) => f.relPath));
@@ -50,6 +54,12 @@ export function indexForLint(
   }
   const walked = new Set(files.map((f) => f.relPath));
   const scope = new IndexScope();
+  const probes = new Map<string, Buffer>();
+  const probe = (s: string) => {
+    let bytes = probes.get(s);
+    if (!bytes) probes.set(s, (bytes = Buffer.from(s, 'utf8')));
+    return bytes;
+  };
   for (const file of named) {
     tick?.(file);
     const config = configFor(file);
@@ -70,12 +80,15 @@ export function indexForLint(
     if (namedPaths.has(file.relPath)) continue;
     tick?.(file);
     const config = configFor(file);
-    const read = readIndexable(file, config);
-    if (read === undefined) continue;
+    if (!formatOf(file.relPath) || isExcludedByName(file.relPath, config)) continue;
+    // as `readIndexable`, but the bytes are searched before they are decoded (UTF-8 keeps every ASCII byte and each name's bytes as they are)
+    const bytes = readBounded(file.absPath, config.maxFileBytes);
     stats.read++;
+    if (bytes.kind !== 'bytes' || !scope.mayNeed(file.relPath, (s) => bytes.bytes.indexOf(probe(s)) >= 0)) continue;
+    const read = decodeForLint(bytes.bytes);
     if (read.kind !== 'text' || !scope.needs(file.relPath, read.text) || !isIndexCandidate(file.relPath, read.text, config, 'lint')) continue;
     indexRead(index, file, read, grammars, config, undefined, 'lint');
     stats.indexed++;
   }
-  return { index, stats };
+  return { index, stats, scope };
 }
