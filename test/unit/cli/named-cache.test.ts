@@ -1,0 +1,85 @@
+import assert from 'node:assert/strict';
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { runCli } from './helpers';
+import { mergeConfig } from '../../../server/src/core/config/config';
+import type { FileEnv } from '../../../server/src/core/workspace/env-facts';
+import { NodeWorkspaceFacts } from '../../../server/src/node/facts';
+import { loadGrammars } from '../../../server/src/node/grammars';
+import { indexForLint } from '../../../server/src/node/index-scope';
+import { walk } from '../../../server/src/node/walk';
+
+/**
+ * Issue 27: a named-file run takes the index facts of the files its scope needs from the persistent
+ * cache when a whole-tree run kept them for the same bytes (`cachedFileEnv`), and prints exactly what
+ * `--no-cache` prints.
+ */
+const WORKSPACES = join(__dirname, '..', '..', 'workspaces');
+
+/** Every file below `root` but the cache folder, workspace-relative. */
+function filesOf(root: string, dir = root): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    if (e.name === '.rollout-lint-cache') return [];
+    const p = join(dir, e.name);
+    return e.isDirectory() ? filesOf(root, p) : [relative(root, p)];
+  });
+}
+
+describe('named files with a warm cache print what --no-cache prints', function () {
+  this.timeout(10 * 60 * 1000);
+  let home: string;
+  before(() => {
+    home = mkdtempSync(join(tmpdir(), 'rl-named-cache-home-'));
+  });
+  after(() => rmSync(home, { recursive: true, force: true }));
+
+  it('every file of every workspace (test/workspaces), named alone after a whole-tree run filled the cache', async () => {
+    let checked = 0;
+    for (const name of readdirSync(WORKSPACES).sort()) {
+      const copy = mkdtempSync(join(tmpdir(), 'rl-named-cache-'));
+      try {
+        const root = join(copy, 'ws');
+        cpSync(join(WORKSPACES, name), root, { recursive: true });
+        // a config file makes the folder a project: named files are linted against its index
+        if (!existsSync(join(root, '.rolloutlintrc.json'))) writeFileSync(join(root, '.rolloutlintrc.json'), '{}\n');
+        const run = async (args: string[]) => {
+          const r = await runCli(root, [...args, '--format', 'json', '--include-hints'], { env: { HOME: home } });
+          return `${r.code}\n${r.out}\n${r.err}`;
+        };
+        await run(['.']);
+        assert.ok(readdirSync(join(root, '.rollout-lint-cache')).some((n) => n.endsWith('.store')), `${name}: the whole-tree run kept no store`);
+        for (const file of filesOf(root)) {
+          assert.equal(await run([file]), await run([file, '--no-cache']), `${name}: ${file}`);
+          checked++;
+        }
+      } finally {
+        rmSync(copy, { recursive: true, force: true });
+      }
+    }
+    assert.ok(checked > 20, `${checked} files`);
+  });
+
+  it('indexForLint sets the facts the cache gives for a needed file and skips one it calls no candidate', async () => {
+    const copy = mkdtempSync(join(tmpdir(), 'rl-named-cache-'));
+    try {
+      writeFileSync(join(copy, '.env'), 'OPENAI_BASE_URL=https://taotoken.net/api/v1\n');
+      writeFileSync(join(copy, 'a.py'), 'import os\nbase = os.getenv("OPENAI_BASE_URL")\n');
+      writeFileSync(join(copy, 'b.py'), 'import os\nbase = os.getenv("OPENAI_BASE_URL")\n');
+      const files = walk(['.'], copy, new NodeWorkspaceFacts(copy), { noIgnore: false, config: mergeConfig() }).files;
+      const grammars = await loadGrammars();
+      const planted: FileEnv = { path: 'a.py', definitions: [], reads: [] };
+      const asked: string[] = [];
+      const { index } = indexForLint(files, files.filter((f) => f.relPath === '.env'), grammars, () => mergeConfig(), new Map(), undefined, undefined, (file) => {
+        asked.push(file.relPath);
+        return file.relPath === 'a.py' ? planted : null;
+      });
+      assert.deepEqual(asked.sort(), ['a.py', 'b.py']);
+      assert.equal(index.fileEnv('a.py'), planted);
+      assert.equal(index.has('b.py'), false);
+      assert.ok(index.has('.env'));
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
+  });
+});
