@@ -20,7 +20,7 @@ import { walk, type WalkedFile } from '../node/walk';
 import { unifiedDiff } from './diff';
 import type { IndexedFile } from '../node/env-index';
 import { indexForLint } from '../node/index-scope';
-import { cachedFileEnv, indexFileCached, LintCacheRun, lintFileCached } from '../node/lint-cache-run';
+import { indexFileCached, LintCacheRun, lintFileCached } from '../node/lint-cache-run';
 import { VERSION } from './version';
 import { FORMATTERS, type FormatName } from './format/index';
 import { rootRelativePath } from './format/types';
@@ -306,7 +306,7 @@ async function lint(paths: string[], optionsIn: LintCommandOptions, io: CliIo): 
       const keep = new Map<string, IndexedFile>();
       // [cache hook 2/4] facts kept for the same bytes and configuration are not parsed again (a whole-tree index; a named-file run indexes only what can reach its files).
       const store = cache?.storeFor(key);
-      const { index } = indexForLint(files, named, grammars, (file) => effective(locator.projectOf(file.absPath).loaded).config, keep, (file) => progress.tick(file.relPath), store && ((idx, file, config, kept) => indexFileCached(idx, file, grammars, config, kept, store)), store && ((file, bytes, text, config) => cachedFileEnv(store, file.relPath, bytes, text, config)));
+      const { index } = indexForLint(files, named, grammars, (file) => effective(locator.projectOf(file.absPath).loaded).config, keep, (file) => progress.tick(file.relPath), store && ((idx, file, config, kept) => indexFileCached(idx, file, grammars, config, kept, store)));
       indexes.set(key, index);
       extractions.set(key, keep);
     }

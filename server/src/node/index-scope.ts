@@ -8,7 +8,6 @@ import { isExcludedByName } from '../core/files';
 import { indexRead, readIndexable, type IndexedFile } from './env-index';
 import { decodeForLint, readBounded } from './read';
 import type { WalkedFile } from './walk';
-import type { FileEnv } from '../core/workspace/env-facts';
 
 /** What `indexForLint` did: files whose text it read (the cheap pass included) and files it extracted into the index. */
 export interface IndexForLintStats {
@@ -26,9 +25,9 @@ export interface IndexForLintStats {
  * links an `env_file:`): the named files' findings equal those under the whole project's index, at the
  * cost of a read and a byte search per other file (`IndexScope.mayNeed`; only files it admits are
  * decoded and tested with `needs`). Extractions of the named files go to
- * `keep` for their lint (`LintOptions.reuse`); `tick` is called once per file considered. `indexWhole`
- * indexes a file of a whole index instead (the persistent cache); `cachedEnv` gives the facts the cache
- * keeps for a file the scope needs (`null`: no candidate; `undefined`: extract it). Returns the
+ * `keep` for their lint (`LintOptions.reuse`); `tick` is called once per file considered. `indexWhole`,
+ * when given, indexes one file instead of `indexRead` (the persistent cache, `indexFileCached`: every
+ * file of a whole index, and each file the scope needs; it reads the file itself). Returns the
  * index, counts, and the scope it used (none for a whole index).
  */
 export function indexForLint(
@@ -38,8 +37,7 @@ export function indexForLint(
   configFor: (file: WalkedFile) => LintConfig,
   keep: Map<string, IndexedFile>,
   tick?: (file: WalkedFile) => void,
-  indexWhole?: (index: EnvIndex, file: WalkedFile, config: LintConfig, keep: Map<string, IndexedFile>) => void,
-  cachedEnv?: (file: WalkedFile, bytes: Uint8Array, text: string, config: LintConfig) => FileEnv | null | undefined,
+  indexWhole?: (index: EnvIndex, file: WalkedFile, config: LintConfig, keep: Map<string, IndexedFile> | undefined) => void,
 ): { index: EnvIndex; stats: IndexForLintStats; scope?: IndexScope } {
   const index = new EnvIndex();
   const stats: IndexForLintStats = { read: 0, indexed: 0 };
@@ -91,13 +89,10 @@ export function indexForLint(
     if (bytes.kind !== 'bytes' || !scope.mayNeed(file.relPath, (s) => bytes.bytes.indexOf(probe(s)) >= 0)) continue;
     const read = decodeForLint(bytes.bytes);
     if (read.kind !== 'text' || !scope.needs(file.relPath, read.text)) continue;
-    // the persistent cache's facts for these bytes, when it keeps them (node/lint-cache-run.ts `cachedFileEnv`): no parse
-    const cached = cachedEnv?.(file, bytes.bytes, read.text, config);
-    if (cached === null) continue;
-    if (cached) index.set(cached);
+    // through the persistent cache when there is one: facts kept for the same bytes are not parsed again, new ones are kept
+    if (indexWhole) indexWhole(index, file, config, undefined);
     else if (isIndexCandidate(file.relPath, read.text, config, 'lint')) indexRead(index, file, read, grammars, config, undefined, 'lint');
-    else continue;
-    stats.indexed++;
+    if (index.has(file.relPath)) stats.indexed++;
   }
   return { index, stats, scope };
 }

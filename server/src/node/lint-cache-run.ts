@@ -125,20 +125,6 @@ function indexSecrets(env: FileEnv, text: string, extraction: Extraction | undef
   };
 }
 
-/**
- * The index facts `store` keeps for these exact `bytes` of `relPath` (read and decoded to `text` by the
- * caller) under the same index configuration, as `indexFileCached` would set them: the file's facts,
- * `null` for a file that is no index candidate, `undefined` when nothing usable is kept. Read-only
- * (the named-file index scope, node/index-scope.ts, asks it only for the files it would extract).
- */
-export function cachedFileEnv(store: LintCacheStore, relPath: string, bytes: Uint8Array, text: string, config: LintConfig): FileEnv | null | undefined {
-  const cached = store.get(relPath, contentHash(bytes))?.index;
-  if (cached?.key !== indexKey(config)) return undefined;
-  const env = cached.env === null ? null : cached.refs === false ? cached.env : decodeCached(cached.env, stripBom(text).text)?.value;
-  if (env === null) return null;
-  return isFileEnv(env, relPath) ? env : undefined;
-}
-
 /** A decoded `FileEnv` of `path` has the shape the index relies on. */
 function isFileEnv(value: unknown, path: string): value is FileEnv {
   if (!value || typeof value !== 'object') return false;

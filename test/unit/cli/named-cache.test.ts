@@ -11,9 +11,9 @@ import { indexForLint } from '../../../server/src/node/index-scope';
 import { walk } from '../../../server/src/node/walk';
 
 /**
- * Issue 27: a named-file run takes the index facts of the files its scope needs from the persistent
- * cache when a whole-tree run kept them for the same bytes (`cachedFileEnv`), and prints exactly what
- * `--no-cache` prints.
+ * Issue 27: a named-file run indexes the files its scope needs through the persistent cache
+ * (`indexFileCached`: facts kept for the same bytes by an earlier run, whole-tree or named, are not
+ * parsed again) and prints exactly what `--no-cache` prints.
  */
 const WORKSPACES = join(__dirname, '..', '..', 'workspaces');
 
@@ -47,6 +47,10 @@ describe('named files with a warm cache print what --no-cache prints', function 
           const r = await runCli(root, [...args, '--format', 'json', '--include-hints'], { env: { HOME: home } });
           return `${r.code}\n${r.out}\n${r.err}`;
         };
+        // a named run before any whole-tree run keeps the facts it extracted: the second prints the same
+        const first = filesOf(root).sort()[0];
+        assert.equal(await run([first]), await run([first, '--no-cache']), `${name}: ${first}, cold`);
+        assert.equal(await run([first]), await run([first, '--no-cache']), `${name}: ${first}, after a named run`);
         await run(['.']);
         assert.ok(readdirSync(join(root, '.rollout-lint-cache')).some((n) => n.endsWith('.store')), `${name}: the whole-tree run kept no store`);
         for (const file of filesOf(root)) {
@@ -60,7 +64,7 @@ describe('named files with a warm cache print what --no-cache prints', function 
     assert.ok(checked > 20, `${checked} files`);
   });
 
-  it('indexForLint sets the facts the cache gives for a needed file and skips one it calls no candidate', async () => {
+  it('indexForLint indexes each file its scope needs through the cache (indexWhole) and no other', async () => {
     const copy = mkdtempSync(join(tmpdir(), 'rl-named-cache-'));
     try {
       writeFileSync(join(copy, '.env'), 'OPENAI_BASE_URL=https://taotoken.net/api/v1\n');
@@ -70,11 +74,11 @@ describe('named files with a warm cache print what --no-cache prints', function 
       const grammars = await loadGrammars();
       const planted: FileEnv = { path: 'a.py', definitions: [], reads: [] };
       const asked: string[] = [];
-      const { index } = indexForLint(files, files.filter((f) => f.relPath === '.env'), grammars, () => mergeConfig(), new Map(), undefined, undefined, (file) => {
+      const { index } = indexForLint(files, files.filter((f) => f.relPath === '.env'), grammars, () => mergeConfig(), new Map(), undefined, (idx, file) => {
         asked.push(file.relPath);
-        return file.relPath === 'a.py' ? planted : null;
+        if (file.relPath === 'a.py') idx.set(planted);
       });
-      assert.deepEqual(asked.sort(), ['a.py', 'b.py']);
+      assert.deepEqual(asked.sort(), ['a.py', 'b.py'], 'only the files the scope needs go through the cache');
       assert.equal(index.fileEnv('a.py'), planted);
       assert.equal(index.has('b.py'), false);
       assert.ok(index.has('.env'));
