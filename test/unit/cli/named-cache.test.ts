@@ -34,7 +34,7 @@ describe('named files with a warm cache print what --no-cache prints', function 
   });
   after(() => rmSync(home, { recursive: true, force: true }));
 
-  it('every file of every workspace (test/workspaces), named alone after a whole-tree run filled the cache', async () => {
+  it('every file of every workspace (test/workspaces), named alone: cold, again, and after a whole-tree run', async () => {
     let checked = 0;
     for (const name of readdirSync(WORKSPACES).sort()) {
       const copy = mkdtempSync(join(tmpdir(), 'rl-named-cache-'));
@@ -51,7 +51,8 @@ describe('named files with a warm cache print what --no-cache prints', function 
         const first = filesOf(root).sort()[0];
         assert.equal(await run([first]), await run([first, '--no-cache']), `${name}: ${first}, cold`);
         assert.equal(await run([first]), await run([first, '--no-cache']), `${name}: ${first}, after a named run`);
-        await run(['.']);
+        // a whole-tree run over facts the named runs kept prints what --no-cache prints
+        assert.equal(await run(['.']), await run(['.', '--no-cache']), `${name}: whole tree after named runs`);
         assert.ok(readdirSync(join(root, '.rollout-lint-cache')).some((n) => n.endsWith('.store')), `${name}: the whole-tree run kept no store`);
         for (const file of filesOf(root)) {
           assert.equal(await run([file]), await run([file, '--no-cache']), `${name}: ${file}`);
