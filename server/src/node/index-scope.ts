@@ -4,7 +4,9 @@ import { formatOf } from '../core/files';
 import { EnvIndex } from '../core/workspace/env-index';
 import { indexAndExtract, isIndexCandidate } from '../core/workspace/index-document';
 import { IndexScope } from '../core/workspace/index-scope';
+import { isExcludedByName } from '../core/files';
 import { indexRead, readIndexable, type IndexedFile } from './env-index';
+import { decodeForLint, readBounded } from './read';
 import type { WalkedFile } from './walk';
 import type { PreRead } from './lint-file';
 
@@ -22,10 +24,14 @@ export interface IndexForLintStats {
  * named files are indexed first, then every other file is read once and extracted only when
  * `IndexScope.needs` it (it spells a variable the named files define or read, launches a server, or
  * links an `env_file:`): the named files' findings equal those under the whole project's index, at the
- * cost of a read and a regular-expression test per other file. Extractions of the named files go to
- * `keep` for their lint (`LintOptions.reuse`); `tick` is called once per file considered. With `reads`
+ * cost of a read and a byte search per other file (`IndexScope.mayNeed`; only files it admits are
+ * decoded and tested with `needs`). Extractions of the named files go to
+ * `keep` for their lint (`LintOptions.reuse`); `tick` is called once per file considered. `indexWhole`,
+ * when given, indexes one file instead of `indexRead` (the persistent cache, `indexFileCached`: every
+ * file of a whole index, and each file the scope needs; it reads the file itself). With `reads`
  * (whole-project indexing without `indexWhole` only), each file's read is noted for its lint
- * (`LintFileOptions.preRead`): a file is read once per run; the text noted is the one `keep` holds.
+ * (`LintFileOptions.preRead`): a file is read once per run. Returns the
+ * index, counts, and the scope it used (none for a whole index).
  */
 export function indexForLint(
   files: readonly WalkedFile[],
@@ -34,9 +40,9 @@ export function indexForLint(
   configFor: (file: WalkedFile) => LintConfig,
   keep: Map<string, IndexedFile>,
   tick?: (file: WalkedFile) => void,
-  indexWhole?: (index: EnvIndex, file: WalkedFile, config: LintConfig, keep: Map<string, IndexedFile>) => void,
+  indexWhole?: (index: EnvIndex, file: WalkedFile, config: LintConfig, keep: Map<string, IndexedFile> | undefined) => void,
   reads?: Map<string, PreRead>,
-): { index: EnvIndex; stats: IndexForLintStats } {
+): { index: EnvIndex; stats: IndexForLintStats; scope?: IndexScope } {
   const index = new EnvIndex();
   const stats: IndexForLintStats = { read: 0, indexed: 0 };
   const namedPaths = new Set((named ?? []).map((f) => f.relPath));
@@ -63,6 +69,12 @@ export function indexForLint(
   }
   const walked = new Set(files.map((f) => f.relPath));
   const scope = new IndexScope();
+  const probes = new Map<string, Buffer>();
+  const probe = (s: string) => {
+    let bytes = probes.get(s);
+    if (!bytes) probes.set(s, (bytes = Buffer.from(s, 'utf8')));
+    return bytes;
+  };
   for (const file of named) {
     tick?.(file);
     const config = configFor(file);
@@ -83,12 +95,17 @@ export function indexForLint(
     if (namedPaths.has(file.relPath)) continue;
     tick?.(file);
     const config = configFor(file);
-    const read = readIndexable(file, config);
-    if (read === undefined) continue;
+    if (!formatOf(file.relPath) || isExcludedByName(file.relPath, config)) continue;
+    // as `readIndexable`, but the bytes are searched before they are decoded (UTF-8 keeps every ASCII byte and each name's bytes as they are)
+    const bytes = readBounded(file.absPath, config.maxFileBytes);
     stats.read++;
-    if (read.kind !== 'text' || !scope.needs(file.relPath, read.text) || !isIndexCandidate(file.relPath, read.text, config, 'lint')) continue;
-    indexRead(index, file, read, grammars, config, undefined, 'lint');
-    stats.indexed++;
+    if (bytes.kind !== 'bytes' || !scope.mayNeed(file.relPath, (s) => bytes.bytes.indexOf(probe(s)) >= 0)) continue;
+    const read = decodeForLint(bytes.bytes);
+    if (read.kind !== 'text' || !scope.needs(file.relPath, read.text)) continue;
+    // through the persistent cache when there is one: facts kept for the same bytes are not parsed again, new ones are kept
+    if (indexWhole) indexWhole(index, file, config, undefined);
+    else if (isIndexCandidate(file.relPath, read.text, config, 'lint')) indexRead(index, file, read, grammars, config, undefined, 'lint');
+    if (index.has(file.relPath)) stats.indexed++;
   }
-  return { index, stats };
+  return { index, stats, scope };
 }
