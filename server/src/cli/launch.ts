@@ -24,6 +24,33 @@ import { setFlagsFromString } from 'node:v8';
 /** Largest code cache read (bytes); the bundle's is about 1 MB. */
 const MAX_CODE_CACHE_BYTES = 32 * 1024 * 1024;
 
+/**
+ * Most code caches kept (about 1.7 MB each): one per kind of run and bundle location, so copies of the CLI in
+ * many places (checkouts, CI workspaces, temporary installs) would otherwise add files for ever.
+ */
+const MAX_CODE_CACHES = 24;
+
+/** Deletes the least recently written `.bin` files of `folder` beyond the newest `keep` (errors ignored, file by file). */
+function pruneOldest(folder: string, keep: number): void {
+  const caches = readdirSync(folder)
+    .filter((name) => name.endsWith('.bin'))
+    .flatMap((name) => {
+      try {
+        return [{ path: join(folder, name), written: statSync(join(folder, name)).mtimeMs }];
+      } catch {
+        return [];
+      }
+    })
+    .sort((a, b) => b.written - a.written);
+  for (const old of caches.slice(keep)) {
+    try {
+      unlinkSync(old.path);
+    } catch {
+      /* gone already */
+    }
+  }
+}
+
 /** What the bundle exports (server/src/cli/main.ts). */
 interface CliMain {
   run(): void;
@@ -113,6 +140,7 @@ function loadMain(): CliMain {
         renameSync(tmp, cachePath);
         // Caches of earlier builds of this bundle for this profile are of no use any more.
         for (const name of readdirSync(folder)) if (name.startsWith(prefix) && name.endsWith('.bin') && join(folder, name) !== cachePath) unlinkSync(join(folder, name));
+        pruneOldest(folder, MAX_CODE_CACHES);
       } catch {
         /* no cache this time */
       }

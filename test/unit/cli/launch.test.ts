@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { workspace } from './helpers';
@@ -68,6 +68,29 @@ describe('the CLI launcher (server/dist/cli.js): the bundle through a V8 code ca
       chmodSync(file, 0o666);
       writeFileSync(file, Buffer.alloc(4096, 0x5a));
       assert.deepEqual(run(ws.root, cache, ['.', '--format', 'json', '--no-cache']), plain);
+    } finally {
+      ws.cleanup();
+    }
+  });
+
+  it('keeps at most 24 caches (MAX_CODE_CACHES in server/src/cli/launch.ts), letting the least recently written go', () => {
+    const ws = workspace({ '.env': 'OPENAI_BASE_URL=https://api.openai.com/v1\n' });
+    try {
+      // Caches of 30 other copies of the CLI (checkouts, CI workspaces), written one a minute, the oldest first.
+      mkdirSync(join(cache, 'code-cache'), { recursive: true });
+      const others = Array.from({ length: 30 }, (_, i) => `lint-${String(i).padStart(8, '0')}-${'0'.repeat(32)}.bin`);
+      others.forEach((name, i) => {
+        const file = join(cache, 'code-cache', name);
+        writeFileSync(file, 'x', { mode: 0o600 });
+        const when = new Date(Date.now() - (60 - i) * 60_000);
+        utimesSync(file, when, when);
+      });
+      assert.equal(run(ws.root, cache, ['.', '--format', 'json', '--no-cache']).status, 0);
+      const left = caches();
+      assert.equal(left.length, 24);
+      // This run's own cache is kept, with the 23 newest of the others.
+      assert.equal(left.filter((n) => !others.includes(n)).length, 1);
+      assert.deepEqual(left.filter((n) => others.includes(n)), others.slice(7).sort());
     } finally {
       ws.cleanup();
     }
