@@ -20,6 +20,7 @@ import Module from 'node:module';
 import { dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 import { setFlagsFromString } from 'node:v8';
+import { userCacheDir } from '../node/user-cache';
 
 /** Largest code cache read (bytes); the bundle's is about 1 MB. */
 const MAX_CODE_CACHE_BYTES = 32 * 1024 * 1024;
@@ -54,14 +55,6 @@ function pruneOldest(folder: string, keep: number): void {
 /** What the bundle exports (server/src/cli/main.ts). */
 interface CliMain {
   run(): void;
-}
-
-/** The user's cache folder (same rule as `modelsCachePath` in node/models-cache.ts), or `undefined`. */
-function userCacheDir(env: NodeJS.ProcessEnv): string | undefined {
-  if (env.ROLLOUT_LINT_CACHE_DIR) return env.ROLLOUT_LINT_CACHE_DIR;
-  if (env.XDG_CACHE_HOME) return join(env.XDG_CACHE_HOME, 'rollout-lint');
-  const home = env.HOME || env.USERPROFILE;
-  return home ? join(home, '.cache', 'rollout-lint') : undefined;
 }
 
 /** `lint`, or the subcommand / informational flag the arguments start with (they compile other functions). */

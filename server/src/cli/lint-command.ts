@@ -310,7 +310,11 @@ async function lint(paths: string[], optionsIn: LintCommandOptions, io: CliIo): 
       // [cache hook 2/4] facts kept for the same bytes and configuration are not parsed again (a whole-tree index; a named-file run indexes only what can reach its files).
       const store = cache?.storeFor(key);
       const reads = store ? undefined : new Map<string, PreRead>();
-      const { index } = indexForLint(files, named, grammars, (file) => effective(locator.projectOf(file.absPath).loaded).config, keep, (file) => progress.tick(file.relPath), store && ((idx, file, config, kept) => indexFileCached(idx, file, grammars, config, kept, store)), reads);
+      const { index } = indexForLint(files, named, grammars, (file) => effective(locator.projectOf(file.absPath).loaded).config, keep, {
+        tick: (file) => progress.tick(file.relPath),
+        indexWhole: store && ((idx, file, config, kept) => indexFileCached(idx, file, grammars, config, kept, store)),
+        reads,
+      });
       indexes.set(key, index);
       extractions.set(key, keep);
       if (reads) preReads.set(key, reads);

@@ -16,6 +16,13 @@ export interface IndexForLintStats {
   indexed: number;
 }
 
+/** `indexForLint`'s optional parts (see there). */
+export interface IndexForLintHooks {
+  tick?: (file: WalkedFile) => void;
+  indexWhole?: (index: EnvIndex, file: WalkedFile, config: LintConfig, keep: Map<string, IndexedFile> | undefined) => void;
+  reads?: Map<string, PreRead>;
+}
+
 /**
  * The env index a lint of the `named` files needs, over the project's walked `files` (both with
  * workspace-relative `relPath`s; a named file the project walk left out, such as a git-ignored script
@@ -39,9 +46,7 @@ export function indexForLint(
   grammars: Grammars,
   configFor: (file: WalkedFile) => LintConfig,
   keep: Map<string, IndexedFile>,
-  tick?: (file: WalkedFile) => void,
-  indexWhole?: (index: EnvIndex, file: WalkedFile, config: LintConfig, keep: Map<string, IndexedFile> | undefined) => void,
-  reads?: Map<string, PreRead>,
+  { tick, indexWhole, reads }: IndexForLintHooks = {},
 ): { index: EnvIndex; stats: IndexForLintStats; scope?: IndexScope } {
   const index = new EnvIndex();
   const stats: IndexForLintStats = { read: 0, indexed: 0 };

@@ -3,6 +3,7 @@ import { mkdirSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { normalizeBaseUrl, type ModelList } from '../core/model/verified';
 import { readBoundedText } from './read';
+import { userCacheDir } from './user-cache';
 
 /** At most this many base URLs are kept (newest first). */
 const MAX_KEPT = 100;
@@ -16,10 +17,8 @@ export const MAX_CACHE_BYTES = 4 * 1024 * 1024;
  * The file holds base URLs, model ids and times only, never a key.
  */
 export function modelsCachePath(env: NodeJS.ProcessEnv): string | undefined {
-  if (env.ROLLOUT_LINT_CACHE_DIR) return join(env.ROLLOUT_LINT_CACHE_DIR, 'models.json');
-  if (env.XDG_CACHE_HOME) return join(env.XDG_CACHE_HOME, 'rollout-lint', 'models.json');
-  const home = env.HOME || env.USERPROFILE;
-  return home ? join(home, '.cache', 'rollout-lint', 'models.json') : undefined;
+  const dir = userCacheDir(env);
+  return dir === undefined ? undefined : join(dir, 'models.json');
 }
 
 /** The kept lists (malformed entries dropped); `[]` when the file is missing or unreadable. */

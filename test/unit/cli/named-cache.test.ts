@@ -75,9 +75,11 @@ describe('named files with a warm cache print what --no-cache prints', function 
       const grammars = await loadGrammars();
       const planted: FileEnv = { path: 'a.py', definitions: [], reads: [] };
       const asked: string[] = [];
-      const { index } = indexForLint(files, files.filter((f) => f.relPath === '.env'), grammars, () => mergeConfig(), new Map(), undefined, (idx, file) => {
-        asked.push(file.relPath);
-        if (file.relPath === 'a.py') idx.set(planted);
+      const { index } = indexForLint(files, files.filter((f) => f.relPath === '.env'), grammars, () => mergeConfig(), new Map(), {
+        indexWhole: (idx, file) => {
+          asked.push(file.relPath);
+          if (file.relPath === 'a.py') idx.set(planted);
+        },
       });
       assert.deepEqual(asked.sort(), ['a.py', 'b.py'], 'only the files the scope needs go through the cache');
       assert.equal(index.fileEnv('a.py'), planted);

@@ -54,7 +54,7 @@ describe('KeptExtractions (the index pass keeps extractions up to a budget)', ()
       const whole = indexForLint(walked, undefined, grammars, configFor, all).index;
       // With the reads the index pass hands on (`preRead`): a candidate over the budget must still be linted as one.
       const reads = new Map<string, PreRead>();
-      const bare = indexForLint(walked, undefined, grammars, configFor, none, undefined, undefined, reads).index;
+      const bare = indexForLint(walked, undefined, grammars, configFor, none, { reads }).index;
       assert.equal(none.size, 0);
       for (const f of walked) {
         const lint = (kept: IndexedFile | undefined, index: typeof whole, preRead?: PreRead) =>
