@@ -36,3 +36,18 @@ export function containing<T>(items: readonly T[], rangeOf: (item: T) => Range):
   const candidates = overlapping(items, rangeOf);
   return (range) => candidates(range).filter((item) => rangeOf(item).start <= range.start && range.end <= rangeOf(item).end);
 }
+
+/**
+ * The index of the last of `items` (sorted by `startOf`, ascending) that starts before offset `at`
+ * (`startOf(item) < at`), or -1 when none does: a binary search.
+ */
+export function lastIndexBefore<T>(items: readonly T[], at: number, startOf: (item: T) => number): number {
+  let lo = 0;
+  let hi = items.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (startOf(items[mid]) < at) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo - 1;
+}

@@ -3,9 +3,9 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Grammars } from '../core/formats/treesitter';
 import { formatOf } from '../core/files';
 import { EnvIndex, type EnvView } from '../core/workspace/env-index';
-import { INDEX_ON_MAIN_THREAD, indexAndExtract, indexDocument, isIndexCandidate } from '../core/workspace/index-document';
+import { INDEX_ON_MAIN_THREAD, indexAndExtract, isIndexCandidate } from '../core/workspace/index-document';
 import type { LintConfig } from '../core/config/config';
-import type { Extraction } from '../core/model/types';
+import type { Extraction, Format } from '../core/model/types';
 import type { BudgetSpent } from '../core/budget';
 import { indexFile } from '../node/env-index';
 import { walk } from '../node/walk';
@@ -179,7 +179,7 @@ export class WorkspaceEnv {
     clearTimeout(this.pending.get(document.uri));
     this.pending.set(document.uri, setTimeout(() => {
       const now = current();
-      if (now && this.pending.has(document.uri)) void this.documentChanged(now, location);
+      if (now) void this.documentChanged(now, location);
     }, IDLE_INDEX_MS));
   }
 
@@ -197,18 +197,10 @@ export class WorkspaceEnv {
   indexOpen(document: TextDocument, location: DocumentLocation, config: LintConfig, enabled: boolean, grammars: Grammars): IndexedText | undefined {
     if (!this.pending.has(document.uri)) return undefined;
     const index = this.indexFor(location.root);
-    if (!index || !location.absPath || !formatOf(location.relPath, document.languageId)) return undefined;
-    clearTimeout(this.pending.get(document.uri));
-    this.pending.delete(document.uri);
-    const text = document.getText();
-    let indexed: IndexedText | undefined;
-    let changed: boolean;
-    if (enabled && text.length <= config.maxFileBytes && isIndexCandidate(location.relPath, text, config, 'navigation')) {
-      const out = indexAndExtract({ path: location.relPath, text, format: formatOf(location.relPath, document.languageId) }, grammars, config, INDEX_ON_MAIN_THREAD);
-      // over the index's budget the lint parses on its own, under its own budget (as before the two shared a parse)
-      if (out.extraction && out.text !== undefined && out.spent && !out.spent.exceeded) indexed = { text: out.text, extraction: out.extraction, spent: { timeMs: out.spent.timeMs, nodes: out.spent.nodes } };
-      changed = index.set(out.env);
-    } else changed = index.delete(location.relPath);
+    const format = formatOf(location.relPath, document.languageId);
+    if (!index || !location.absPath || !format) return undefined;
+    this.settle(document.uri);
+    const { changed, indexed } = this.take(index, document.getText(), location.relPath, format, config, enabled, grammars);
     if (changed) this.onChange('changed');
     return indexed;
   }
@@ -217,17 +209,32 @@ export class WorkspaceEnv {
   async documentChanged(document: TextDocument, location: DocumentLocation): Promise<boolean> {
     await this.ensure();
     const index = this.indexFor(location.root);
-    if (!index || !location.absPath || !formatOf(location.relPath, document.languageId)) return false;
-    clearTimeout(this.pending.get(document.uri));
-    this.pending.delete(document.uri);
-    const { config, enabled } = await this.configs.forDocument(document.uri, location.absPath, location.root);
-    const text = document.getText();
     const format = formatOf(location.relPath, document.languageId);
-    const changed = enabled && text.length <= config.maxFileBytes && isIndexCandidate(location.relPath, text, config, 'navigation')
-      ? index.set(indexDocument({ path: location.relPath, text, format }, await this.grammars(), config, INDEX_ON_MAIN_THREAD))
-      : index.delete(location.relPath);
+    if (!index || !location.absPath || !format) return false;
+    this.settle(document.uri);
+    const { config, enabled } = await this.configs.forDocument(document.uri, location.absPath, location.root);
+    const { changed } = this.take(index, document.getText(), location.relPath, format, config, enabled, await this.grammars());
     if (changed) this.onChange('changed');
     return changed;
+  }
+
+  /** The index has taken (or is taking) the current text of open document `uri`: no pending edit. */
+  private settle(uri: string): void {
+    clearTimeout(this.pending.get(uri));
+    this.pending.delete(uri);
+  }
+
+  /**
+   * Sets (or drops) one open document's facts in `index` from `text`. Returns whether the index changed
+   * and, when the extraction stayed within the index's budget, the extraction for a lint of that text.
+   */
+  private take(index: EnvIndex, text: string, relPath: string, format: Format, config: LintConfig, enabled: boolean, grammars: Grammars): { changed: boolean; indexed?: IndexedText } {
+    if (!enabled || text.length > config.maxFileBytes || !isIndexCandidate(relPath, text, config, 'navigation')) return { changed: index.delete(relPath) };
+    const out = indexAndExtract({ path: relPath, text, format }, grammars, config, INDEX_ON_MAIN_THREAD);
+    const changed = index.set(out.env);
+    // over the index's budget the lint parses on its own, under its own budget (as before the two shared a parse)
+    if (!out.extraction || out.text === undefined || !out.spent || out.spent.exceeded) return { changed };
+    return { changed, indexed: { text: out.text, extraction: out.extraction, spent: out.spent } };
   }
 
   /** Stops the timers of `documentEdited` (the server shuts down). */

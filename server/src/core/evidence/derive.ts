@@ -5,6 +5,7 @@ import type { Locale } from '../messages/locale';
 import type { Evidence } from './evidence';
 import { ROLE_NAMES } from './messages';
 import { llmKeyEvidence } from './key';
+import { firstBy } from '../group-by';
 
 /**
  * The evidence line for a finding whose rule gave none, read from what the finding is about
@@ -62,11 +63,6 @@ const lookups = new WeakMap<Extraction, { resolution: Resolution; find: Lookups 
 function lookupsOf(extraction: Extraction, resolution: Resolution): Lookups {
   const kept = lookups.get(extraction);
   if (kept?.resolution === resolution) return kept.find;
-  const firstBy = <T, K>(items: readonly T[], key: (item: T) => K): Map<K, T> => {
-    const map = new Map<K, T>();
-    for (const item of items) if (!map.has(key(item))) map.set(key(item), item);
-    return map;
-  };
   let sites: Map<number, RequestSite> | undefined;
   let settings: Map<number, Setting> | undefined;
   let around: ((range: Range) => Setting[]) | undefined;

@@ -3,6 +3,7 @@ import { isRealLookingKey } from '../model/keys';
 import { maskSecret } from '../model/secret';
 import { defineRule } from './rule';
 import { isExampleFile, replaceContent, subjectOf } from './util';
+import { firstBy } from '../group-by';
 
 /**
  * Provider ids Codex builds in and refuses in `[model_providers.<id>]`: "model_providers contains
@@ -72,10 +73,7 @@ export default defineRule({
       const value = setting.value?.trim();
       if (setting.valueType !== 'string' || value === undefined) continue;
       if (setting.key === 'wire_api' && value === 'chat') {
-        if (!baseUrlOf) {
-          baseUrlOf = new Map();
-          for (const s of extraction.settings) if (s.key === 'base_url' && !baseUrlOf.has(s.group)) baseUrlOf.set(s.group, s);
-        }
+        baseUrlOf ??= firstBy(extraction.settings.filter((s) => s.key === 'base_url'), (s) => s.group);
         const base = baseUrlOf.get(setting.group)?.value?.trim().replace(/\/+$/, '') ?? '<base_url>';
         report({
           messageId: 'wireApiChat',

@@ -3,6 +3,7 @@ import { siteSubject } from './util';
 import { enableLogprobs, isCliFlags, logprobsKey, logprobsOn, logprobsState, parameterText, rolloutReason } from './requests';
 import type { RequestSite, Setting } from '../model/types';
 import type { Strength } from '../evidence/evidence';
+import { firstBy } from '../group-by';
 
 /** Mapping keys that hold the sampling parameters sent with each request (a `rollout:` section itself does not). */
 const SAMPLING_MAPPINGS = new Set(['sampling', 'sampling_params', 'generation_kwargs', 'generation_config', 'request', 'request_body', 'extra_body']);
@@ -50,23 +51,13 @@ function localizedReason(reason: string, t: (id: string, data?: Record<string, s
  * For a YAML/JSON sampling block, the log-prob switch written beside it in the enclosing mapping:
  * SGLang's `/generate` body keeps `return_logprob` next to `sampling_params`, not inside it.
  */
-function parentSwitch(site: RequestSite, settings: readonly Setting[]): Setting | undefined {
+function parentSwitch(site: RequestSite, switches: () => Map<string, Setting>): Setting | undefined {
   if (site.style !== 'mapping') return undefined;
   const group = Object.values(site.params)[0]?.group;
   if (group === undefined) return undefined;
   const parent = group.includes('.') ? group.slice(0, group.lastIndexOf('.')) : '';
-  let switches = SWITCHES.get(settings);
-  if (!switches || switches.length !== settings.length) {
-    // Per list of settings, each group's first switch: a search of every setting per site was quadratic.
-    const byGroup = new Map<string, Setting>();
-    for (const s of settings) if ((s.key === 'return_logprob' || s.key === 'logprobs') && !byGroup.has(s.group)) byGroup.set(s.group, s);
-    SWITCHES.set(settings, (switches = { length: settings.length, byGroup }));
-  }
-  return switches.byGroup.get(parent);
+  return switches().get(parent);
 }
-
-/** `parentSwitch`'s index: per list of settings, the first `return_logprob`/`logprobs` setting of each group. */
-const SWITCHES = new WeakMap<readonly Setting[], { length: number; byGroup: Map<string, Setting> }>();
 
 /**
  * A rollout request (DESIGN "Rollout requests") that does not ask for log probs, or turns them off:
@@ -115,6 +106,9 @@ export default defineRule({
     },
   },
   check({ document, extraction, config, report, t }) {
+    /** Each group's first `return_logprob`/`logprobs` setting, built on first need (a search of every setting per site was quadratic). */
+    let switches: Map<string, Setting> | undefined;
+    const switchesByGroup = () => (switches ??= firstBy(extraction.settings.filter((s) => s.key === 'return_logprob' || s.key === 'logprobs'), (s) => s.group));
     for (const site of extraction.requestSites) {
       if (site.apiKind === 'responses') continue;
       const rollout = rolloutReason(site, document, config);
@@ -125,7 +119,7 @@ export default defineRule({
       const state = logprobsState(setting);
       if (state === 'on' || state === 'other') continue;
       if (state === 'absent' && !needsSwitch(site, document.text)) continue;
-      const beside = state === 'absent' ? logprobsState(parentSwitch(site, extraction.settings)) : 'absent';
+      const beside = state === 'absent' ? logprobsState(parentSwitch(site, switchesByGroup)) : 'absent';
       if (beside === 'on' || beside === 'other') continue;
       const edit = enableLogprobs(site, document.text);
       const on = logprobsOn(site);

@@ -1,3 +1,4 @@
+import { lastIndexBefore } from '../../range-lookup';
 import type { ApiKind } from '../../model/types';
 import { sdkJoin } from '../../resolve/urls';
 import type { SyntaxNode } from '../treesitter';
@@ -73,21 +74,6 @@ function clientsByTarget(ctx: PyContext): Map<string, Constructions> {
 }
 
 /**
- * Of `positions` (ascending positions in `list`, whose nodes are in document order), the last whose
- * node starts before `at` (-1: none), by binary search.
- */
-function lastBefore(list: readonly Located[], positions: readonly number[], at: number): number {
-  let lo = 0;
-  let hi = positions.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (list[positions[mid]].node.startIndex < at) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo > 0 ? positions[lo - 1] : -1;
-}
-
-/**
  * The URL an SDK call (`client.chat.completions.create`) requests, when `client` is assigned an
  * `OpenAI(base_url=…)` / `AsyncOpenAI(base_url=…)` whose base URL is a literal (or a name bound to
  * one) in the same file. `undefined` otherwise: without a literal base the SDK reads
@@ -116,7 +102,7 @@ export function clientEndpoint(ctx: PyContext, call: SyntaxNode, scope: Scope, a
   let before = -1;
   let last = -1;
   for (const positions of groups) {
-    before = Math.max(before, lastBefore(entry.list, positions, call.startIndex));
+    before = Math.max(before, positions[lastIndexBefore(positions, call.startIndex, (i) => entry.list[i].node.startIndex)] ?? -1);
     last = Math.max(last, positions[positions.length - 1]);
   }
   const chosen = entry.list[before >= 0 ? before : last];

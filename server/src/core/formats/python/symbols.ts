@@ -1,3 +1,4 @@
+import { lastIndexBefore } from '../../range-lookup';
 import type { Setting } from '../../model/types';
 import type { SyntaxNode } from '../treesitter';
 import type { Scope } from './walk';
@@ -39,18 +40,6 @@ interface Entry {
   bound: Bound;
 }
 
-/** The last entry with `offset < at` in a list sorted by offset (binary search). */
-function lastBefore(list: readonly Entry[], at: number): Entry | undefined {
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (list[mid].offset < at) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo > 0 ? list[lo - 1] : undefined;
-}
-
 /**
  * Name bindings per scope, in document order. `lookup` follows Python's rule loosely: the innermost
  * scope counts only bindings before the use; enclosing scopes count the last binding before the use,
@@ -72,7 +61,7 @@ export class SymbolTable {
     for (let s: Scope | undefined = scope; s; s = s.parent) {
       const list = this.scopes.get(s.key)?.get(name);
       if (!list || list.length === 0) continue;
-      const before = lastBefore(list, offset);
+      const before = list[lastIndexBefore(list, offset, (e) => e.offset)];
       if (before) return before.bound;
       if (s !== scope) return list[list.length - 1].bound;
     }

@@ -1,3 +1,4 @@
+import { lastIndexBefore } from '../../range-lookup';
 import type { InsertionPoint, RequestSite, Setting } from '../../model/types';
 import type { ShellContext } from './context';
 import { rangeOf } from './values';
@@ -59,7 +60,7 @@ function arrayFlags(context: ShellContext, spreads: string[], at: number, seen: 
     const definitions = context.arrays.get(name);
     if (!definitions || seen.has(name)) continue;
     seen.add(name);
-    const last = Math.max(0, lastBefore(definitions, at));
+    const last = Math.max(0, lastIndexBefore(definitions, at, (d) => d.start));
     let first = last;
     while (first > 0 && definitions[first].append) first--;
     for (const definition of definitions.slice(first, last + 1)) {
@@ -67,18 +68,6 @@ function arrayFlags(context: ShellContext, spreads: string[], at: number, seen: 
     }
   }
   return result;
-}
-
-/** Index of the last definition starting before `at` (binary search; -1 when none). */
-function lastBefore(definitions: { start: number }[], at: number): number {
-  let low = 0;
-  let high = definitions.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (definitions[middle].start < at) low = middle + 1;
-    else high = middle;
-  }
-  return low - 1;
 }
 
 /** After the command's last word: ` ` on one line, ` \` + newline + the last line's indent when continued. */
