@@ -45,8 +45,6 @@ export function joinedUrl(ctx: PyContext, expr: SyntaxNode, scope: Scope): strin
 /** Constructions assigned to one name, in document order, and their positions in that list by scope key. */
 interface Constructions {
   list: Located[];
-  /** 0 … list.length - 1. */
-  all: number[];
   byScope: Map<string, number[]>;
 }
 
@@ -62,11 +60,10 @@ function clientsByTarget(ctx: PyContext): Map<string, Constructions> {
     const target = targets.get(located.node.id);
     if (target === undefined || !OPENAI_CLIENT.test(compact(located.node.childForFieldName('function')))) continue;
     let entry = index.get(target);
-    if (!entry) index.set(target, (entry = { list: [], all: [], byScope: new Map() }));
+    if (!entry) index.set(target, (entry = { list: [], byScope: new Map() }));
     const positions = entry.byScope.get(located.scope.key);
     if (positions) positions.push(entry.list.length);
     else entry.byScope.set(located.scope.key, [entry.list.length]);
-    entry.all.push(entry.list.length);
     entry.list.push(located);
   }
   clientIndex.set(ctx, index);
@@ -89,21 +86,20 @@ export function clientEndpoint(ctx: PyContext, call: SyntaxNode, scope: Scope, a
   // of every construction of that name per call (a file of many functions each making `client` was quadratic).
   const entry = clientsByTarget(ctx).get(client);
   if (!entry) return undefined;
-  const groups: (readonly number[])[] = [];
-  if (client.includes('.')) groups.push(entry.all);
-  else {
-    const seen = new Set<string>();
-    for (let s: Scope | undefined = scope; s; s = s.parent) {
-      const positions = seen.has(s.key) ? undefined : entry.byScope.get(s.key);
-      seen.add(s.key);
-      if (positions) groups.push(positions);
-    }
-  }
+  const startOf = (i: number) => entry.list[i].node.startIndex;
   let before = -1;
   let last = -1;
-  for (const positions of groups) {
-    before = Math.max(before, positions[lastIndexBefore(positions, call.startIndex, (i) => entry.list[i].node.startIndex)] ?? -1);
-    last = Math.max(last, positions[positions.length - 1]);
+  if (client.includes('.')) {
+    before = lastIndexBefore(entry.list, call.startIndex, (l) => l.node.startIndex);
+    last = entry.list.length - 1;
+  } else {
+    // (a scope met twice, the module and a function at offset 0, only repeats the same maxima)
+    for (let s: Scope | undefined = scope; s; s = s.parent) {
+      const positions = entry.byScope.get(s.key);
+      if (!positions) continue;
+      before = Math.max(before, positions[lastIndexBefore(positions, call.startIndex, startOf)] ?? -1);
+      last = Math.max(last, positions[positions.length - 1]);
+    }
   }
   const chosen = entry.list[before >= 0 ? before : last];
   if (!chosen) return undefined;
